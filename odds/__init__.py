@@ -1,0 +1,21 @@
+"""odds: exact combinatorial odds of blackjack side wagers and game variations.
+
+>>> from odds import Shoe, DealerRules, dealer_table
+>>> t = dealer_table(Shoe.decks(6), DealerRules.parse("H17"))
+>>> round(float(t.overall.final()["bust"]), 4)
+0.2922
+"""
+from ._kernels import ENGINE_PATH
+from .cards import Card, parse_card, parse_cards
+from .dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
+from .errors import CardError, EngineError, OddsError, RuleError, ShoeError
+from .rules import DealerRules
+from .shoe import Shoe
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ENGINE_PATH", "Card", "CardError", "DealerDistribution", "DealerRules", "DealerTable",
+    "EngineError", "OddsError", "RuleError", "Shoe", "ShoeError", "dealer_distribution",
+    "dealer_table", "parse_card", "parse_cards",
+]

@@ -1,0 +1,12 @@
+"""Loads the compiled kernels. odds has no silent pure-Python fallback: if the extension did not
+build, importing odds fails and says how to fix it."""
+try:
+    from . import dealer_kernel  # noqa: F401  (built from ext/dealer_kernel.pyx)
+except ImportError as exc:  # pragma: no cover - exercised only on a broken install
+    raise ImportError(
+        "odds: the compiled kernel odds.dealer_kernel is missing or broken "
+        f"({exc}); reinstall with `pip install .` on a machine with a C compiler "
+        "(the package will not compute without it)"
+    ) from exc
+
+ENGINE_PATH = "cython"

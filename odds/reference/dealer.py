@@ -1,0 +1,96 @@
+"""Reference dealer distribution: every ordered sequence of cards, one at a time, no memoisation.
+
+Slow (tens of thousands of sequences per table) but plain enough to read at a glance.
+
+>>> table = reference_dealer_table([0, 0, 0, 0, 0, 2, 0, 0, 0, 3], hits_soft_17=False, peek=True)
+>>> table["6"]  # two sixes and three tens: with a 6 up, every hand busts with three cards
+{('bust', 3): Fraction(1, 1)}
+>>> table["T"][("20", 2)]
+Fraction(1, 2)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+
+
+def _hand_value(cards: list[int]) -> tuple[int, bool]:
+    """Best total of a hand of point values (aces as 1) and whether it is soft."""
+    total = sum(cards)
+    if 1 in cards and total + 10 <= 21:
+        return total + 10, True
+    return total, False
+
+
+def _dealer_stands(cards: list[int], hits_soft_17: bool) -> bool:
+    total, soft = _hand_value(cards)
+    if total > 17:
+        return True
+    if total == 17:
+        return not (soft and hits_soft_17)
+    return False
+
+
+def _result(cards: list[int]) -> str:
+    total, _ = _hand_value(cards)
+    if total > 21:
+        return "bust"
+    if total == 21 and len(cards) == 2:
+        return "blackjack"
+    return str(total)
+
+
+def _play(cards, shoe, prob, hits_soft_17, out, exclude=None):
+    """Draw every possible next card in turn until the dealer stands; add up each ending."""
+    if len(cards) >= 2 and _dealer_stands(cards, hits_soft_17):
+        key = (_result(cards), len(cards))
+        out[key] = out.get(key, Fraction(0)) + prob
+        return
+    left = sum(shoe) - (shoe[exclude - 1] if exclude else 0)
+    if left == 0:
+        raise ValueError("shoe ran out")
+    for v in range(1, 11):
+        if shoe[v - 1] == 0 or v == exclude:
+            continue
+        p = prob * Fraction(shoe[v - 1], left)
+        shoe[v - 1] -= 1
+        cards.append(v)
+        _play(cards, shoe, p, hits_soft_17, out)  # only the hole card is ever excluded
+        cards.pop()
+        shoe[v - 1] += 1
+
+
+def reference_dealer_row(counts, upcard: int, hits_soft_17: bool, peek: bool) -> dict:
+    """Joint {(result, ncards): probability} given the up card (1..10) from a shoe by value.
+
+    With peek and an ace or ten up, the hole card that would make a blackjack is left out of the
+    deal altogether: the row is conditioned on no blackjack by construction.
+    """
+    shoe = list(counts)
+    shoe[upcard - 1] -= 1
+    exclude = None
+    if peek and upcard in (1, 10):
+        exclude = 11 - upcard  # ten under an ace, ace under a ten
+        if sum(shoe) == shoe[exclude - 1]:
+            return None
+    out: dict = {}
+    _play([upcard], shoe, Fraction(1), hits_soft_17, out, exclude)
+    return out
+
+
+def reference_dealer_table(counts, hits_soft_17: bool, peek: bool) -> dict:
+    """Rows by up-card label, and ``'overall'`` (no peek conditioning, blackjack kept)."""
+    total = sum(counts)
+    table = {}
+    overall: dict = {}
+    for up in range(1, 11):
+        if counts[up - 1] == 0:
+            table[LABELS[up - 1]] = None
+            continue
+        table[LABELS[up - 1]] = reference_dealer_row(counts, up, hits_soft_17, peek)
+        full = reference_dealer_row(counts, up, hits_soft_17, False)
+        for key, p in full.items():
+            overall[key] = overall.get(key, Fraction(0)) + Fraction(counts[up - 1], total) * p
+    table["overall"] = overall
+    return table

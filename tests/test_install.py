@@ -1,0 +1,23 @@
+"""The installed package computes with its compiled kernel, never silently without it."""
+import importlib.machinery
+import subprocess
+import sys
+
+import odds
+
+
+def test_compiled_kernel_is_active():
+    assert odds.ENGINE_PATH == "cython"
+    from odds import dealer_kernel
+    assert dealer_kernel.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def test_import_fails_loudly_without_the_kernel(tmp_path):
+    # A copy of the pure-Python sources alone (no compiled kernel) must refuse to import.
+    import shutil
+    from pathlib import Path
+    src = Path(odds.__file__).parent
+    shutil.copytree(src, tmp_path / "odds", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    r = subprocess.run([sys.executable, "-c", "import odds"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode != 0
+    assert "compiled kernel odds.dealer_kernel is missing" in r.stderr
