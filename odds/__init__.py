@@ -8,7 +8,7 @@
 from ._kernels import ENGINE_PATH
 from .cards import Card, parse_card, parse_cards
 from .dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
-from .errors import CardError, EngineError, OddsError, RuleError, ShoeError
+from .errors import CardError, EngineError, OddsError, PaytableError, RuleError, ShoeError, WagerError
 from .rules import DealerRules
 from .shoe import Shoe
 
@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ENGINE_PATH", "Card", "CardError", "DealerDistribution", "DealerRules", "DealerTable",
-    "EngineError", "OddsError", "RuleError", "Shoe", "ShoeError", "dealer_distribution",
+    "EngineError", "OddsError", "PaytableError", "RuleError", "Shoe", "ShoeError", "WagerError",
+    "dealer_distribution",
     "dealer_table", "parse_card", "parse_cards",
 ]

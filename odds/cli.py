@@ -114,6 +114,88 @@ def cmd_dealer(args) -> str:
     return dealer_text(table, args.decks, removed, upcards, args.fractions)
 
 
+# ----------------------------------------------------------------------------------------- wagers
+
+def _select_paytable(wager, args):
+    from .paytables import builtin_paytables, load_paytable_file
+    from .errors import WagerError
+    book = load_paytable_file(args.paytable_file) if args.paytable_file else builtin_paytables(wager.name)
+    if book.wager != wager.name:
+        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager.name}")
+    if args.paytable is None:
+        if len(book.tables) != 1:
+            raise WagerError(f"{wager.name} has paytables {', '.join(book.tables)}: choose one with --paytable")
+        table = next(iter(book.tables.values()))
+    elif args.paytable not in book.tables:
+        raise WagerError(f"{wager.name} has no paytable {args.paytable!r} in {book.source} "
+                         f"(it has {', '.join(book.tables)})")
+    else:
+        table = book.tables[args.paytable]
+    if not table.allows(args.decks):
+        raise WagerError(f"{wager.name} paytable {table.id} is for {', '.join(map(str, table.decks))} "
+                         f"deck(s) ({table.citation}), not {args.decks}")
+    return book, table
+
+
+def cmd_wager(args) -> str:
+    from .wagers import get_wager
+    from .wagers.dealer_bust import ez_bust_search
+    wager = get_wager(args.name)
+    rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    for opt in ("upcard", "visible"):
+        if getattr(args, opt) and opt not in wager.options:
+            raise UsageError(f"--{opt} does not apply to {wager.name}")
+    if args.search:
+        if wager.name != "ez-bust":
+            raise UsageError("--search applies to ez-bust only")
+        return ez_bust_search_text(ez_bust_search(args.decks, rules), args.decks, rules)
+    book, table = _select_paytable(wager, args)
+    shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
+    options = {}
+    if args.upcard:
+        options["upcard"] = args.upcard
+    if args.visible:
+        options["visible"] = args.visible
+    if wager.name == "buster":
+        options["bonuses"] = book.extra.get("bonuses")
+    sheet = wager.par_sheet(shoe, rules, table, args.decks, **options)
+    if args.format == "json":
+        return json.dumps(sheet.to_json(), indent=1)
+    if args.format == "csv":
+        return sheet.to_csv().rstrip("\n")
+    if args.format == "md":
+        return sheet.to_markdown()
+    return sheet.to_text(fractions=args.fractions)
+
+
+def ez_bust_search_text(results, decks, rules) -> str:
+    favourable = [r for r in results if r[0] > 0]
+    lines = [f"EZ Bust: the player's two cards and the up card, {decks} deck(s), {rules.name}",
+             f"{len(results)} situations searched; {len(favourable)} favourable to the player", ""]
+    header = ["player", "up", "return", "exact"]
+    rows = [[hand, up, decimal_text(ret, 6), fraction_text(ret)] for ret, hand, up in results[:10]]
+    lines.append("best ten:")
+    lines.append(text_table(header, rows, right=(2,)))
+    return "\n".join(lines)
+
+
+def cmd_list(args) -> str:
+    from .paytables import builtin_paytables
+    from .wagers import WAGERS
+    lines = []
+    for name, wager in WAGERS.items():
+        book = builtin_paytables(name)
+        lines.append(f"{name}: {wager.title} ({wager.regulation}), file {book.source}")
+        for t in book.tables.values():
+            decks = "any" if t.decks is None else ", ".join(map(str, t.decks))
+            pays = ", ".join(f"{k} {fraction_text(v)}" for k, v in t.pays.items())
+            lines.append(f"  {t.id:<4} decks {decks:<12} {t.citation}")
+            lines.append(f"       pays (to 1): {pays}")
+        for bid, b in book.extra.get("bonuses", {}).items():
+            lines.append(f"  {bid:<4} bonus: {b.get('citation', '')}")
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------------------------------ main
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,6 +211,25 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--format", choices=("table", "json", "csv"), default="table")
     d.add_argument("--fractions", action="store_true", help="exact fractions in the table")
     d.set_defaults(run=cmd_dealer)
+
+    w = sub.add_parser("wager", help="the par sheet of a wager")
+    w.add_argument("name", help="buster, ez-bust or bust-it (see `odds list`)")
+    w.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+    w.add_argument("--rule", default="S17", help="S17 (default) or H17")
+    w.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    w.add_argument("--paytable", help="paytable id (see `odds list`)")
+    w.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
+    w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
+    w.add_argument("--visible", default="", help='ez-bust: cards the player sees, e.g. "7H 9S"')
+    w.add_argument("--search", action="store_true",
+                   help="ez-bust: search every player two-card hand and up card for the best return")
+    w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
+    w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
+    w.set_defaults(run=cmd_wager)
+
+    ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
+    ls.set_defaults(run=cmd_list)
     return p
 
 
@@ -143,7 +244,10 @@ def main(argv=None) -> int:
     except OddsError as exc:
         print(f"odds: {exc}", file=sys.stderr)
         return 2
-    print(text)
+    try:
+        print(text)
+    except BrokenPipeError:  # e.g. `odds ... | head`
+        sys.stderr.close()
     return 0
 
 

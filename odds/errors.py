@@ -22,3 +22,11 @@ class RuleError(OddsError):
 
 class EngineError(OddsError):
     """A computation that cannot be carried out on this input (e.g. a shoe too small)."""
+
+
+class PaytableError(OddsError):
+    """A paytable file that does not parse or does not fit its wager."""
+
+
+class WagerError(OddsError):
+    """An unknown wager, paytable or option."""

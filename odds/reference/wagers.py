@@ -1,0 +1,64 @@
+"""Reference computations of wagers: plain enumerations over every card of the shoe.
+
+>>> from odds import Shoe
+>>> ways = reference_bust_it(Shoe.decks(1).by_rank_suit())
+>>> ways.get("eights-suited", 0), ways.get("eights-colour", 0)  # one deck has two eights a colour
+(0, 0)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # A 2 ... 9 T J Q K
+RED = (1, 2)  # hearts, diamonds in the order S H D C
+
+
+def _card_types(rank_suit_counts):
+    return [(r, s, n) for r, row in enumerate(rank_suit_counts) for s, n in enumerate(row) if n]
+
+
+def reference_bust_it(rank_suit_counts) -> dict:
+    """Count ordered deals of the dealer's first three cards, card type by card type, and halve
+    them to count the first two cards unordered. Returns ways by outcome, 'lose' included."""
+    types = _card_types(rank_suit_counts)
+    ways: dict = {}
+    for i, (r1, s1, n1) in enumerate(types):
+        for j, (r2, s2, n2) in enumerate(types):
+            m2 = n2 - (i == j)
+            if m2 <= 0:
+                continue
+            for k, (r3, s3, n3) in enumerate(types):
+                m3 = n3 - (k == i) - (k == j)
+                if m3 <= 0:
+                    continue
+                outcome = _bust_it_outcome((r1, s1), (r2, s2), (r3, s3))
+                ways[outcome] = ways.get(outcome, 0) + n1 * m2 * m3
+    return {k: v // 2 for k, v in ways.items()}
+
+
+def _bust_it_outcome(c1, c2, c3) -> str:
+    v1, v2, v3 = (RANK_VALUES[c[0]] for c in (c1, c2, c3))
+    if 1 in (v1, v2) or v1 + v2 >= 17:  # soft two-card hands cannot bust on one card
+        return "lose"
+    if v1 + v2 + v3 <= 21:
+        return "lose"
+    if v1 == v2 == v3 == 8:
+        suits = {c1[1], c2[1], c3[1]}
+        if len(suits) == 1:
+            return "eights-suited"
+        if all(s in RED for s in suits) or not any(s in RED for s in suits):
+            return "eights-colour"
+    return "third-" + ("T" if v3 == 10 else str(v3))
+
+
+def reference_buster(value_counts, hits_soft_17: bool) -> dict:
+    """Buster outcome probabilities from the reference dealer enumeration."""
+    from .dealer import reference_dealer_table
+    overall = reference_dealer_table(list(value_counts), hits_soft_17, peek=False)["overall"]
+    out = {f"bust-{k}": Fraction(0) for k in range(3, 8)}
+    out["bust-8+"] = Fraction(0)
+    for (result, k), p in overall.items():
+        if result == "bust":
+            out[f"bust-{k}" if k < 8 else "bust-8+"] += p
+    out["no-bust"] = 1 - sum(out.values())
+    return out

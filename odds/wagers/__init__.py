@@ -1,0 +1,35 @@
+"""The wagers, by the name used on the command line (``odds wager NAME``).
+
+Each wager knows the outcomes its paytables pay and computes a :class:`~odds.parsheet.ParSheet`
+for a shoe, dealer rules and paytable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import WagerError
+
+
+@dataclass(frozen=True)
+class Wager:
+    name: str
+    title: str
+    regulation: str
+    paid_outcomes: tuple[str, ...]
+    par_sheet: Callable  # (shoe, rules, paytable, decks, **options) -> ParSheet
+    options: tuple[str, ...] = ()  # option names the wager accepts
+
+
+def _registry() -> dict[str, Wager]:
+    from . import dealer_bust
+    return {w.name: w for w in dealer_bust.WAGERS}
+
+
+WAGERS = _registry()
+
+
+def get_wager(name: str) -> Wager:
+    if name not in WAGERS:
+        raise WagerError(f"unknown wager {name!r} (known: {', '.join(sorted(WAGERS))})")
+    return WAGERS[name]

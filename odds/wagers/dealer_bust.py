@@ -1,0 +1,219 @@
+"""Wagers on the dealer busting: Buster Blackjack, EZ Bust and Bust It.
+
+Buster and EZ Bust are computed from the dealer alone. The players' cards are taken at times
+decided by what has been seen, and the shoe is exchangeable, so the dealer's cards have the same
+law as if he were dealt alone from the shoe less the cards that are known (tests/
+test_exchangeability.py checks this exactly on one deck against a player who draws first).
+
+>>> from odds import Shoe, DealerRules
+>>> from odds.paytables import builtin_paytables
+>>> sheet = buster_par_sheet(Shoe.decks(6), DealerRules.parse("H17"), builtin_paytables("buster").tables["C"], 6)
+>>> round(float(sheet.house_edge), 6)
+0.062143
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional
+
+from ..cards import RANKS, SUITS, parse_cards, value_label
+from ..dealer import dealer_table
+from ..errors import WagerError
+from ..formats import fraction_text
+from ..parsheet import Outcome, ParSheet
+from ..rules import DealerRules
+from ..shoe import Shoe
+from . import Wager
+
+BUSTER_OUTCOMES = ("bust-3", "bust-4", "bust-5", "bust-6", "bust-7", "bust-8+")
+EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the shoe less the known "
+                   "cards; by exchangeability this is exact whatever the players draw first")
+FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
+
+
+def buster_bust_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Fraction]:
+    """P(dealer busts with 3, ..., 7, 8 or more cards) before the up card is seen."""
+    by = dealer_table(shoe, rules).overall.bust_by_cards()
+    out = {f"bust-{k}": by.get(k, Fraction(0)) for k in range(3, 8)}
+    out["bust-8+"] = sum((p for k, p in by.items() if k >= 8), Fraction(0))
+    return out
+
+
+def buster_bonus_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Fraction]:
+    """P(player's hand is a blackjack and the dealer busts with 7 / with 8 or more cards).
+
+    The player's blackjack is his first two cards (an ace and a ten-value, either order); the
+    dealer's hand is then dealt, by exchangeability, from the shoe less those two cards.
+    """
+    counts = shoe.by_value()
+    n = shoe.total
+    aces, tens = counts[0], counts[9]
+    if not aces or not tens:
+        return {"bust-7": Fraction(0), "bust-8+": Fraction(0)}
+    p_bj = Fraction(2 * aces * tens, n * (n - 1))
+    after = buster_bust_probabilities(shoe.remove("A T"), rules)
+    return {k: p_bj * after[k] for k in ("bust-7", "bust-8+")}
+
+
+def _bonus_section(shoe, rules, bonuses) -> dict:
+    probs = buster_bonus_probabilities(shoe, rules)
+    out = {}
+    for bid, b in bonuses.items():
+        awards = {k: Fraction(v) for k, v in b["awards"].items()}
+        expected = sum((probs[k] * awards[k] for k in awards), Fraction(0))
+        minimum = Fraction(b.get("min_wager", 0))
+        out[bid] = {
+            "citation": b.get("citation", ""),
+            "min_wager": fraction_text(minimum),
+            "awards_dollars": {k: fraction_text(v) for k, v in awards.items()},
+            "probability_blackjack_and": {k: fraction_text(p) for k, p in probs.items()},
+            "expected_award_dollars": fraction_text(expected),
+            "added_return_per_unit": f"{fraction_text(expected)} / W for a Buster wager of W dollars (W >= {fraction_text(minimum)})",
+            "added_return_at_min_wager": fraction_text(expected / minimum) if minimum else None,
+        }
+    return out
+
+
+def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, bonuses=None, **_) -> ParSheet:
+    """Buster Blackjack (58 Pa. Code 633c.13): pays by the number of cards in the dealer's bust."""
+    probs = buster_bust_probabilities(shoe, rules)
+    outcomes = [Outcome(name, paytable.pays[name], probs[name]) for name in reversed(BUSTER_OUTCOMES)]
+    outcomes.append(Outcome("no-bust", Fraction(-1), 1 - sum(probs.values())))
+    extra = {"bonus": _bonus_section(shoe, rules, bonuses)} if bonuses else {}
+    return ParSheet(
+        "buster", paytable.id, decks, rules.name, tuple(outcomes), None,
+        assumptions=(f"{decks} deck(s); {rules.describe()}",
+                     "the dealer always completes his hand (633c.13(f)); a dealer blackjack is not a bust",
+                     "bust-K counts the cards in the dealer's hand, up card and hole card included",
+                     EXCHANGEABILITY, FRESH),
+        method="exact dealer distribution (Cython kernel over the dealer's drawing graph, integer counts); "
+               "checked against a plain enumeration of every card sequence",
+        extra=extra)
+
+
+# ---------------------------------------------------------------------------------------- EZ Bust
+
+EZ_UPCARDS = ("2", "3", "4", "5", "6")
+EZ_PUSH_NOTE = ("paragraph (g), the house's option to treat every EZ Bust wager as a push when all "
+                "player hands are blackjacks or busted, depends on the players' play and is not "
+                "modelled here (it needs the player engine): these figures assume the option is not used")
+
+
+def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None) -> Fraction:
+    """P(dealer busts) for EZ Bust: given the up card (2..6, still in ``shoe``), or averaged over
+    the up cards on which the wager is offered."""
+    table = dealer_table(shoe, rules)
+    if upcard is not None:
+        if upcard not in EZ_UPCARDS:
+            raise WagerError(f"EZ Bust is offered only when the up card is 2 to 6, not {upcard}")
+        row = table.by_upcard[upcard]
+        if row is None:
+            raise WagerError(f"the shoe holds no {upcard} to be the up card")
+        return row.probability("bust")
+    counts = shoe.by_value()
+    weight = sum(counts[int(u) - 1] for u in EZ_UPCARDS)
+    if not weight:
+        raise WagerError("the shoe holds no 2 to 6, so EZ Bust is never offered")
+    return sum((Fraction(counts[int(u) - 1], weight) * table.by_upcard[u].probability("bust")
+                for u in EZ_UPCARDS if counts[int(u) - 1]), Fraction(0))
+
+
+def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upcard=None, visible="", **_) -> ParSheet:
+    """EZ Bust (58 Pa. Code 633b.16): 1 to 1 when the dealer busts, offered on an up card of 2-6."""
+    seen = parse_cards(visible) if isinstance(visible, str) else list(visible)
+    if upcard is not None:
+        upcard = value_label(parse_cards(upcard)[0].value) if isinstance(upcard, str) else upcard
+    p = ez_bust_probability(shoe.remove(seen), rules, upcard)
+    pay = paytable.pays["bust"]
+    when = (f"the up card is {upcard}" if upcard else
+            "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
+    return ParSheet(
+        "ez-bust", paytable.id, decks, rules.name,
+        (Outcome("bust", pay, p), Outcome("no-bust", Fraction(-1), 1 - p)), None,
+        assumptions=(f"{decks} deck(s); {rules.describe()}", when,
+                     "visible cards removed from the shoe: " + (" ".join(map(str, seen)) or "none"),
+                     "the dealer completes his hand", EXCHANGEABILITY, FRESH, EZ_PUSH_NOTE),
+        method="exact dealer distribution given the up card, from the shoe less the visible cards",
+        warnings=(EZ_PUSH_NOTE,))
+
+
+def ez_bust_search(decks: int, rules: DealerRules) -> list[tuple[Fraction, str, str]]:
+    """Every player two-card hand (by point value) and up card 2..6: the EZ Bust return seen by a
+    player who knows his two cards and the up card, best first. Ties keep a fixed order."""
+    shoe = Shoe.decks(decks)
+    out = []
+    labels = [value_label(v) for v in range(1, 11)]
+    for i, a in enumerate(labels):
+        for b in labels[i:]:
+            table = dealer_table(shoe.remove([a, b]), rules)
+            for up in EZ_UPCARDS:
+                row = table.by_upcard[up]
+                if row is not None:
+                    out.append((2 * row.probability("bust") - 1, f"{a}{b}", up))
+    out.sort(key=lambda t: (-t[0], t[1], t[2]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------- Bust It
+
+BUST_IT_OUTCOMES = ("eights-suited", "eights-colour", "third-6", "third-7", "third-8", "third-9", "third-T")
+COLOURS = (("H", "D"), ("S", "C"))
+
+
+def bust_it_combinations(shoe: Shoe) -> tuple[dict[str, int], int]:
+    """Ways to deal the dealer's first two cards (unordered) and third card, by outcome.
+
+    The wager wins when the first two cards make a hard 12 to 16 and the third busts the hand; it
+    pays by the third card's value, or (o)(6) for three eights of one suit or one colour.
+    """
+    rs = shoe.by_rank_suit()
+    n = shoe.total
+    by_value = shoe.by_value()
+    ways = dict.fromkeys(BUST_IT_OUTCOMES, 0)
+    for a in range(2, 11):
+        for b in range(a, 11):
+            if not 12 <= a + b <= 16:
+                continue
+            pairs = by_value[a - 1] * (by_value[b - 1] - 1) // 2 if a == b else by_value[a - 1] * by_value[b - 1]
+            for v in range(22 - a - b, 11):
+                third = by_value[v - 1] - (v == a) - (v == b)
+                if pairs and third > 0:
+                    ways[f"third-{value_label(v)}"] += pairs * third
+    eights = rs[RANKS.index("8")]
+
+    def triples(m: int) -> int:  # unordered pair then a third card, all from m cards
+        return m * (m - 1) // 2 * (m - 2)
+
+    suited = sum(triples(m) for m in eights)
+    colour = sum(triples(sum(eights[SUITS.index(s)] for s in group)) for group in COLOURS) - suited
+    ways["third-8"] -= suited + colour
+    ways["eights-suited"], ways["eights-colour"] = suited, colour
+    return ways, n * (n - 1) // 2 * (n - 2)
+
+
+def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, **_) -> ParSheet:
+    """Bust It (9 NYCRR 5324.11(o)), decided by the dealer's first three cards."""
+    ways, cycle = bust_it_combinations(shoe)
+    outcomes = [Outcome(name, paytable.pays[name], Fraction(ways[name], cycle), ways[name])
+                for name in BUST_IT_OUTCOMES]
+    lose = cycle - sum(ways.values())
+    outcomes.append(Outcome("lose", Fraction(-1), Fraction(lose, cycle), lose))
+    return ParSheet(
+        "bust-it", paytable.id, decks, rules.name, tuple(outcomes), cycle,
+        assumptions=(f"{decks} deck(s); the dealer's rule does not matter: only a hard 12 to 16 can "
+                     "bust with one card, and the dealer draws to it even when no player has action "
+                     "left ((o)(4))",
+                     "a dealer blackjack has no effect of its own ((o)(1)): a two-card 21 loses",
+                     "three eights of one suit pay 200 and of one colour (two suits) 50, in place of "
+                     "the third-card pay for an eight",
+                     "combinations: the dealer's first two cards unordered, the third card ordered",
+                     FRESH),
+        method="exact count of every deal of the dealer's first three cards by rank and suit")
+
+
+WAGERS = (
+    Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet),
+    Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet,
+          ("upcard", "visible")),
+    Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet),
+)
