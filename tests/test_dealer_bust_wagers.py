@@ -225,3 +225,13 @@ def test_bust_it_jacobson(decks, printed):
 def test_bust_it_needs_suits():
     with pytest.raises(Exception, match="suit"):
         bust_it_par_sheet(Shoe.decks(1).remove("8"), S17, BUST_IT, 1)
+
+
+def test_float_mode_for_simulators_mid_shoe():
+    shoe = Shoe.decks(6).remove("5 5 6 T T 2 A 9")
+    from odds.wagers.dealer_bust import buster_bust_probabilities
+    exact, fast = buster_bust_probabilities(shoe, H17), buster_bust_probabilities(shoe, H17, exact=False)
+    assert all(isinstance(v, float) and abs(v - float(exact[k])) <= 1e-14 for k, v in fast.items())
+    for up in ("4", None):
+        e, f = ez_bust_probability(shoe, S17, up), ez_bust_probability(shoe, S17, up, exact=False)
+        assert isinstance(f, float) and abs(f - float(e)) <= 1e-14

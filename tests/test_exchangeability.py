@@ -82,11 +82,11 @@ def first_four(firsts):
     return players
 
 
-def dealer_to(dealers, finished, counts, busted, hard, ace, ncards, ways, h17):
+def dealer_to(dealers, finished, counts, left, busted, hard, ace, ncards, ways, h17):
     """File the dealer's hand with the live ones, or with the finished deals if he is done."""
     end = dealer_stands(hard, ace, ncards, h17)
     if end:
-        add(finished, (busted,) + end, ways * factorial(sum(counts)))
+        add(finished, (busted, *end, left), ways)
     else:
         add(dealers, (counts, busted, hard, ace, ncards), ways)
 
@@ -97,7 +97,8 @@ def deal(h17, firsts=range(1, 11)):
     The dealer always completes his hand, even when the player has busted.
     """
     players, dealers, finished = first_four(firsts), {}, {}
-    while players or dealers:  # one more card dealt per round
+    left = sum(ONE_DECK) - 4
+    while players or dealers:  # one more card dealt per round, ``left`` cards left
         next_players, next_dealers = {}, {}
         for (counts, hard, ace, up, hole), ways in players.items():
             if player_hits(hard, ace, up):
@@ -105,13 +106,16 @@ def deal(h17, firsts=range(1, 11)):
                     add(next_players, (rest, hard + v, ace or v == 1, up, hole), ways * c)
             else:
                 busted = best(hard, ace)[0] > 21
-                dealer_to(dealers, finished, counts, busted, up + hole, 1 in (up, hole), 2, ways, h17)
+                dealer_to(dealers, finished, counts, left, busted, up + hole, 1 in (up, hole), 2, ways, h17)
         for (counts, busted, hard, ace, ncards), ways in dealers.items():
             for v, c, rest in draws(counts):
-                dealer_to(next_dealers, finished, rest, busted, hard + v, ace or v == 1, ncards + 1,
+                dealer_to(next_dealers, finished, rest, left - 1, busted, hard + v, ace or v == 1, ncards + 1,
                           ways * c, h17)
-        players, dealers = next_players, next_dealers
-    return {key: Fraction(w, factorial(sum(ONE_DECK))) for key, w in finished.items()}
+        players, dealers, left = next_players, next_dealers, left - 1
+    joint = {}
+    for (busted, result, ncards, left), ways in finished.items():
+        add(joint, (busted, result, ncards), Fraction(ways * factorial(left), factorial(52)))
+    return joint
 
 
 def dealer_given(joint, event=lambda busted: True):

@@ -31,11 +31,19 @@ EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the s
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 
 
-def buster_bust_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Fraction]:
-    """P(dealer busts with 3, ..., 7, 8 or more cards) before the up card is seen."""
-    by = dealer_table(shoe, rules).overall.bust_by_cards()
-    out = {f"bust-{k}": by.get(k, Fraction(0)) for k in range(3, 8)}
-    out["bust-8+"] = sum((p for k, p in by.items() if k >= 8), Fraction(0))
+def buster_bust_probabilities(shoe: Shoe, rules: DealerRules, exact: bool = True) -> dict:
+    """P(dealer busts with 3, ..., 7, 8 or more cards) before the up card is seen, from the shoe
+    as it stands; ``exact=False`` gives floats (for simulators, mid-shoe).
+
+    >>> from odds import Shoe, DealerRules
+    >>> p = buster_bust_probabilities(Shoe.decks(6).remove("5 5 6"), DealerRules.parse("H17"), exact=False)
+    >>> round(p["bust-3"], 6) == round(float(buster_bust_probabilities(Shoe.decks(6).remove("5 5 6"), DealerRules.parse("H17"))["bust-3"]), 6)
+    True
+    """
+    zero = Fraction(0) if exact else 0.0
+    by = dealer_table(shoe, rules, exact=exact).overall.bust_by_cards()
+    out = {f"bust-{k}": by.get(k, zero) for k in range(3, 8)}
+    out["bust-8+"] = sum((p for k, p in by.items() if k >= 8), zero)
     return out
 
 
@@ -99,10 +107,11 @@ EZ_PUSH_NOTE = ("paragraph (g), the house's option to treat every EZ Bust wager 
                 "modelled here (it needs the player engine): these figures assume the option is not used")
 
 
-def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None) -> Fraction:
+def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None,
+                        exact: bool = True):
     """P(dealer busts) for EZ Bust: given the up card (2..6, still in ``shoe``), or averaged over
-    the up cards on which the wager is offered."""
-    table = dealer_table(shoe, rules)
+    the up cards on which the wager is offered. ``exact=False`` gives a float."""
+    table = dealer_table(shoe, rules, exact=exact)
     if upcard is not None:
         if upcard not in EZ_UPCARDS:
             raise WagerError(f"EZ Bust is offered only when the up card is 2 to 6, not {upcard}")
@@ -114,8 +123,9 @@ def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = 
     weight = sum(counts[int(u) - 1] for u in EZ_UPCARDS)
     if not weight:
         raise WagerError("the shoe holds no 2 to 6, so EZ Bust is never offered")
-    return sum((Fraction(counts[int(u) - 1], weight) * table.by_upcard[u].probability("bust")
-                for u in EZ_UPCARDS if counts[int(u) - 1]), Fraction(0))
+    return sum(((Fraction(counts[int(u) - 1], weight) if exact else counts[int(u) - 1] / weight)
+                * table.by_upcard[u].probability("bust") for u in EZ_UPCARDS if counts[int(u) - 1]),
+               Fraction(0) if exact else 0.0)
 
 
 def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upcard=None, visible="", **_) -> ParSheet:
