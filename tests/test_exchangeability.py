@@ -16,9 +16,9 @@ The brute force here is plain Python, independent of the odds engine. Cards go b
 deal carries its number of ordered ways (the product of the counts at each draw), and the deals are
 merged on the remaining counts and the hands (the same key a memoised recursion would use). A
 finished deal with n cards left stands for ways * n! of the 52! equally likely orderings of the
-deck. The counts are pushed forward one card at a time, not pulled back through a cached recursion,
-because each state then carries one integer instead of a whole distribution: this is about 2.5
-times faster.
+deck. The ways are pushed forward one card at a time rather than pulled back through a cached
+recursion (functools.lru_cache), because a state then carries one integer instead of a whole
+distribution: about three times faster (some 6 s a rule instead of 18 s on two slow cores).
 """
 from fractions import Fraction
 from functools import lru_cache
@@ -82,8 +82,11 @@ def first_four(firsts):
     return players
 
 
-def dealer_to(dealers, finished, counts, left, busted, hard, ace, ncards, ways, h17):
-    """File the dealer's hand with the live ones, or with the finished deals if he is done."""
+def dealer_to(dealers, finished, left, counts, busted, hard, ace, ncards, ways, h17):
+    """File the dealer's hand with the live ones, or with the finished deals if he is done.
+
+    Finished deals are keyed with the number of cards ``left`` in the shoe.
+    """
     end = dealer_stands(hard, ace, ncards, h17)
     if end:
         add(finished, (busted, *end, left), ways)
@@ -106,15 +109,16 @@ def deal(h17, firsts=range(1, 11)):
                     add(next_players, (rest, hard + v, ace or v == 1, up, hole), ways * c)
             else:
                 busted = best(hard, ace)[0] > 21
-                dealer_to(dealers, finished, counts, left, busted, up + hole, 1 in (up, hole), 2, ways, h17)
+                dealer_to(dealers, finished, left, counts, busted, up + hole, 1 in (up, hole), 2,
+                          ways, h17)
         for (counts, busted, hard, ace, ncards), ways in dealers.items():
             for v, c, rest in draws(counts):
-                dealer_to(next_dealers, finished, rest, left - 1, busted, hard + v, ace or v == 1, ncards + 1,
-                          ways * c, h17)
+                dealer_to(next_dealers, finished, left - 1, rest, busted, hard + v, ace or v == 1,
+                          ncards + 1, ways * c, h17)
         players, dealers, left = next_players, next_dealers, left - 1
-    joint = {}
-    for (busted, result, ncards, left), ways in finished.items():
-        add(joint, (busted, result, ncards), Fraction(ways * factorial(left), factorial(52)))
+    joint, orderings = {}, factorial(sum(ONE_DECK))
+    for (busted, result, ncards, left), ways in finished.items():  # ways * left! orderings
+        add(joint, (busted, result, ncards), Fraction(ways * factorial(left), orderings))
     return joint
 
 
