@@ -14,10 +14,13 @@ from . import __version__
 from .cards import parse_cards
 from .dealer import UPCARDS, dealer_table
 from .dealer_graph import RESULTS
-from .errors import OddsError
+from .errors import OddsError, WagerError
 from .formats import decimal_text, fraction_text, text_table
+from .paytables import builtin_paytables, load_paytable_file
 from .rules import DealerRules
 from .shoe import Shoe
+from .wagers import WAGERS, get_wager
+from .wagers.dealer_bust import ez_bust_search
 
 
 class UsageError(OddsError):
@@ -117,8 +120,6 @@ def cmd_dealer(args) -> str:
 # ----------------------------------------------------------------------------------------- wagers
 
 def _select_paytable(wager, args):
-    from .paytables import builtin_paytables, load_paytable_file
-    from .errors import WagerError
     book = load_paytable_file(args.paytable_file) if args.paytable_file else builtin_paytables(wager.name)
     if book.wager != wager.name:
         raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager.name}")
@@ -138,8 +139,6 @@ def _select_paytable(wager, args):
 
 
 def cmd_wager(args) -> str:
-    from .wagers import get_wager
-    from .wagers.dealer_bust import ez_bust_search
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     for opt in ("upcard", "visible"):
@@ -156,7 +155,7 @@ def cmd_wager(args) -> str:
         options["upcard"] = args.upcard
     if args.visible:
         options["visible"] = args.visible
-    if wager.name == "buster":
+    if "bonuses" in wager.options:
         options["bonuses"] = book.extra.get("bonuses")
     sheet = wager.par_sheet(shoe, rules, table, args.decks, **options)
     if args.format == "json":
@@ -180,8 +179,6 @@ def ez_bust_search_text(results, decks, rules) -> str:
 
 
 def cmd_list(args) -> str:
-    from .paytables import builtin_paytables
-    from .wagers import WAGERS
     lines = []
     for name, wager in WAGERS.items():
         book = builtin_paytables(name)

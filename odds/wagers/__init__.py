@@ -18,7 +18,7 @@ class Wager:
     regulation: str
     paid_outcomes: tuple[str, ...]
     par_sheet: Callable  # (shoe, rules, paytable, decks, **options) -> ParSheet
-    options: tuple[str, ...] = ()  # option names the wager accepts
+    options: tuple[str, ...] = ()  # keyword options par_sheet accepts (e.g. upcard, bonuses)
 
 
 def _registry() -> dict[str, Wager]:

@@ -222,7 +222,8 @@ def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, **_)
 
 
 WAGERS = (
-    Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet),
+    Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet,
+          ("bonuses",)),
     Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet,
           ("upcard", "visible")),
     Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet),
