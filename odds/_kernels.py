@@ -2,9 +2,10 @@
 build, importing odds fails and says how to fix it."""
 try:
     from . import dealer_kernel  # noqa: F401  (built from ext/dealer_kernel.pyx)
+    from . import first_cards_kernel  # noqa: F401  (built from ext/first_cards_kernel.pyx)
 except ImportError as exc:  # pragma: no cover - exercised only on a broken install
     raise ImportError(
-        "odds: the compiled kernel odds.dealer_kernel is missing or broken "
+        "odds: a compiled kernel (odds.dealer_kernel, odds.first_cards_kernel) is missing or broken "
         f"({exc}); reinstall with `pip install .` on a machine with a C compiler "
         "(the package will not compute without it)"
     ) from exc

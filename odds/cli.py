@@ -138,12 +138,16 @@ def _select_paytable(wager, args):
     return book, table
 
 
+WAGER_OPTION_FLAGS = {"upcard": "--upcard", "visible": "--visible", "meters": "--meter",
+                      "split_sevens": "--split-sevens", "procedure": "--procedure"}
+
+
 def cmd_wager(args) -> str:
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
-    for opt in ("upcard", "visible"):
-        if getattr(args, opt) and opt not in wager.options:
-            raise UsageError(f"--{opt} does not apply to {wager.name}")
+    for opt, flag in WAGER_OPTION_FLAGS.items():
+        if getattr(args, opt) not in (None, "") and opt not in wager.options:
+            raise UsageError(f"{flag} does not apply to {wager.name}")
     if args.search:
         if wager.name != "ez-bust":
             raise UsageError("--search applies to ez-bust only")
@@ -155,6 +159,12 @@ def cmd_wager(args) -> str:
         options["upcard"] = args.upcard
     if args.visible:
         options["visible"] = args.visible
+    if args.meters:
+        options["meters"] = args.meters
+    if args.split_sevens is not None:
+        options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
+    if args.procedure:
+        options["procedure"] = args.procedure
     if "bonuses" in wager.options:
         options["bonuses"] = book.extra.get("bonuses")
     sheet = wager.par_sheet(shoe, rules, table, args.decks, **options)
@@ -193,6 +203,13 @@ def cmd_list(args) -> str:
     return "\n".join(lines)
 
 
+def cmd_validate(args):
+    from .validate import validate_file
+    title, problems = validate_file(args.file)
+    lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
+    return "\n".join(lines), (1 if problems else 0)
+
+
 # ------------------------------------------------------------------------------------------ main
 
 def build_parser() -> argparse.ArgumentParser:
@@ -219,6 +236,13 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
     w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
     w.add_argument("--visible", default="", help='ez-bust: cards the player sees, e.g. "7H 9S"')
+    w.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, '
+                   'e.g. "jackpot=10000" or "minor=500,major=5000,mega=50000"')
+    w.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which the player '
+                   'splits 7-7, e.g. "2 3 4 5 6 7" (the default, basic strategy); "" for never')
+    w.add_argument("--procedure", choices=("third-card", "up-card"),
+                   help="blazing-7s: the third card is the player's next card ((q)(4), default) or the "
+                        "dealer's up card ((q)(10))")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
@@ -227,6 +251,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
     ls.set_defaults(run=cmd_list)
+
+    v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
+    v.add_argument("file", help="a paytable TOML file")
+    v.set_defaults(run=cmd_validate)
     return p
 
 
@@ -238,6 +266,9 @@ def main(argv=None) -> int:
             parser.print_help()
             return 2
         text = args.run(args)
+        status = 0
+        if isinstance(text, tuple):
+            text, status = text
     except OddsError as exc:
         print(f"odds: {exc}", file=sys.stderr)
         return 2
@@ -245,7 +276,7 @@ def main(argv=None) -> int:
         print(text)
     except BrokenPipeError:  # e.g. `odds ... | head`
         sys.stderr.close()
-    return 0
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

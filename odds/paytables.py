@@ -54,6 +54,7 @@ class Paytable:
     decks: Optional[tuple[int, ...]]  # None: any number of decks
     source: str  # the file it was read from
     notes: tuple[str, ...] = ()
+    meter_pays: Mapping[str, tuple[Fraction, str]] = field(default_factory=dict)  # share of a meter
 
     def allows(self, decks: int) -> bool:
         return self.decks is None or decks in self.decks
@@ -90,6 +91,28 @@ def parse_pay(value, source: str, key: str) -> Fraction:
     return pay
 
 
+def parse_meter_pay(value, source: str, key: str) -> tuple[Fraction, str]:
+    """``"100% jackpot"``, ``"10% jackpot"`` or ``"jackpot"`` -> (share, meter name).
+
+    >>> parse_meter_pay("10% jackpot", "f", "k")
+    (Fraction(1, 10), 'jackpot')
+    """
+    parts = str(value).split()
+    try:
+        if len(parts) == 1:
+            share, meter = Fraction(1), parts[0]
+        elif len(parts) == 2 and parts[0].endswith("%"):
+            share, meter = Fraction(parts[0][:-1]) / 100, parts[1]
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise PaytableError(f"{source}: {key}: cannot read {value!r} as a meter award "
+                            "(write \"100% jackpot\", \"10% jackpot\" or \"minor\")") from None
+    if not meter.isidentifier() or not 0 < share <= 1:
+        raise PaytableError(f"{source}: {key}: {value!r} is not a share (0-100%) of a named meter")
+    return share, meter
+
+
 def _require(table: dict, key: str, kind, source: str, where: str):
     if key not in table:
         raise PaytableError(f"{source}: {where}{key}: missing")
@@ -108,8 +131,10 @@ def _decks(value, source: str, where: str) -> Optional[tuple[int, ...]]:
     return tuple(sorted(set(value)))
 
 
-def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ...]]) -> PaytableBook:
-    """Read a paytable file's text. ``outcomes`` maps each known wager to its paid outcomes."""
+def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ...]],
+                    partial: frozenset = frozenset()) -> PaytableBook:
+    """Read a paytable file's text. ``outcomes`` maps each known wager to its paid outcomes;
+    wagers in ``partial`` may leave outcomes out (a blank cell in a printed table)."""
     try:
         doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
@@ -128,23 +153,38 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
         if not isinstance(t, dict):
             raise PaytableError(f"{source}: paytables.{tid}: expected a table")
         for key in t:
-            if key not in ("citation", "decks", "pays", "notes"):
-                raise PaytableError(f"{source}: {where}{key}: unknown key (expected citation, decks, pays, notes)")
-        pays_in = _require(t, "pays", dict, source, where)
+            if key not in ("citation", "decks", "pays", "meter_pays", "notes"):
+                raise PaytableError(f"{source}: {where}{key}: unknown key "
+                                    "(expected citation, decks, pays, meter_pays, notes)")
+        pays_in = t.get("pays", {}) if "meter_pays" in t else _require(t, "pays", dict, source, where)
+        meter_in = t.get("meter_pays", {})
+        if not isinstance(pays_in, dict) or not isinstance(meter_in, dict):
+            raise PaytableError(f"{source}: {where}pays: expected a table of outcome = pay")
         pays = {}
         for name, value in pays_in.items():
             if name not in known:
                 raise PaytableError(f"{source}: {where}pays.{name}: unknown outcome for {wager} "
                                     f"(expected one of {', '.join(known)})")
             pays[name] = parse_pay(value, source, f"{where}pays.{name}")
-        missing = [o for o in known if o not in pays]
-        if missing:
+        meter_pays = {}
+        for name, value in meter_in.items():
+            if name not in known:
+                raise PaytableError(f"{source}: {where}meter_pays.{name}: unknown outcome for {wager} "
+                                    f"(expected one of {', '.join(known)})")
+            if name in pays:
+                raise PaytableError(f"{source}: {where}meter_pays.{name}: also has a fixed pay")
+            meter_pays[name] = parse_meter_pay(value, source, f"{where}meter_pays.{name}")
+        missing = [o for o in known if o not in pays and o not in meter_pays]
+        if not pays and not meter_pays:
+            raise PaytableError(f"{source}: {where}pays: the table pays nothing")
+        if missing and wager not in partial:
             raise PaytableError(f"{source}: {where}pays: no pay for {', '.join(missing)}")
         notes = t.get("notes", [])
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             raise PaytableError(f"{source}: {where}notes: expected a list of strings")
         tables[tid] = Paytable(wager, tid, MappingProxyType(pays), _require(t, "citation", str, source, where),
-                               _decks(t.get("decks", "any"), source, where), source, tuple(notes))
+                               _decks(t.get("decks", "any"), source, where), source, tuple(notes),
+                               MappingProxyType(meter_pays))
     if not tables:
         raise PaytableError(f"{source}: paytables: the file defines no paytable")
     extra = {"bonuses": doc.get("bonuses", {})}
@@ -152,9 +192,10 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
                         MappingProxyType(tables), MappingProxyType(extra))
 
 
-def _known_outcomes() -> Mapping[str, tuple[str, ...]]:
+def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset]:
     from .wagers import WAGERS
-    return {name: w.paid_outcomes for name, w in WAGERS.items()}
+    return ({name: w.paid_outcomes for name, w in WAGERS.items()},
+            frozenset(name for name, w in WAGERS.items() if w.partial_paytables))
 
 
 def load_paytable_file(path: Union[str, Path]) -> PaytableBook:
@@ -164,11 +205,11 @@ def load_paytable_file(path: Union[str, Path]) -> PaytableBook:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise PaytableError(f"{p}: cannot read the paytable file ({exc.strerror})") from None
-    return parse_paytables(text, str(p), _known_outcomes())
+    return parse_paytables(text, str(p), *_known_outcomes())
 
 
 def builtin_paytables(wager: str) -> PaytableBook:
     """The paytables of the regulations for one wager."""
     name = f"{wager}.toml"
     text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
-    return parse_paytables(text, f"tables/{name}", _known_outcomes())
+    return parse_paytables(text, f"tables/{name}", *_known_outcomes())

@@ -19,11 +19,12 @@ class Wager:
     paid_outcomes: tuple[str, ...]
     par_sheet: Callable  # (shoe, rules, paytable, decks, **options) -> ParSheet
     options: tuple[str, ...] = ()  # keyword options par_sheet accepts (e.g. upcard, bonuses)
+    partial_paytables: bool = False  # a paytable may leave some outcomes unpaid (a blank cell)
 
 
 def _registry() -> dict[str, Wager]:
-    from . import dealer_bust
-    return {w.name: w for w in dealer_bust.WAGERS}
+    from . import card_combinations, dealer_bust, sevens
+    return {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS}
 
 
 WAGERS = _registry()

@@ -1,0 +1,260 @@
+"""Wagers on combinations of the first cards (New York, 9 NYCRR 5324.11): royal match 21, bet the
+set 21, house money, match the dealer, in-between, twenty-point bonus, king's bounty and 21+3.
+
+Each classifier returns the hands a deal makes, best first; the paytable pays the best one it
+lists. Cards are :class:`~odds.cards.Card` values.
+
+>>> from odds.cards import parse_cards
+>>> twenty_one_plus_three(tuple(parse_cards("QH KH AH")))
+('straight-flush', 'straight', 'flush')
+>>> in_between(tuple(parse_cards("5S 7D 6C"))), in_between(tuple(parse_cards("2S AD 7C")))
+(('spread-1',), ('spread-other',))
+"""
+from __future__ import annotations
+
+from ..cards import Card, point_value
+from ..first_cards import FirstCardsGame
+from .first_cards_base import first_cards_wager
+
+RED = frozenset("HD")
+
+
+def _ten(card: Card) -> bool:
+    return point_value(card.rank) == 10
+
+
+def _total(a: Card, b: Card) -> int:
+    """Two-card total, an ace counted as 11 (A-A is 12)."""
+    v = [11 if c.rank == "A" else point_value(c.rank) for c in (a, b)]
+    return sum(v) if sum(v) <= 21 else sum(v) - 10
+
+
+def _identical(a: Card, b: Card) -> bool:
+    return a.rank == b.rank and a.suit == b.suit
+
+
+def _blackjack(a: Card, b: Card) -> bool:
+    return {a.rank == "A", b.rank == "A"} == {True, False} and (_ten(a) or _ten(b))
+
+
+# Straights count an ace high and low: poker order 2 < 3 < ... < K < A, with A-2 allowed.
+POKER = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
+
+
+def _consecutive(ranks) -> bool:
+    """Ranks (distinct) that form a run, the ace high (Q-K-A) or low (A-2-3)."""
+    hi = sorted(POKER[r] for r in ranks)
+    lo = sorted(1 if r == "A" else POKER[r] for r in ranks)
+    return any(len(set(s)) == len(s) and s[-1] - s[0] == len(s) - 1 for s in (hi, lo))
+
+
+# ------------------------------------------------------------------------------------ 21+3 (p)
+
+def twenty_one_plus_three(cards) -> tuple[str, ...]:
+    """The player's two cards and the dealer's up card as a three-card poker hand."""
+    ranks = [c.rank for c in cards]
+    flush = len({c.suit for c in cards}) == 1
+    if len(set(ranks)) == 1:
+        return ("suited-trips", "trips", "flush") if flush else ("trips",)
+    straight = len(set(ranks)) == 3 and _consecutive(ranks)
+    if straight and flush:
+        return ("straight-flush", "straight", "flush")
+    return ("straight",) if straight else ("flush",) if flush else ()
+
+
+# ------------------------------------------------------------------------- royal match 21 (f)
+
+def _royal(a: Card, b: Card) -> bool:
+    return {a.rank, b.rank} == {"K", "Q"} and a.suit == b.suit
+
+
+def royal_match(cards) -> tuple[str, ...]:
+    """The player's two cards; the dealer's two only for a crown treasure. The dealer completes
+    the deal for a crown only when his up card is a K or Q of the suit of the player's royal match
+    ((f)(4)(iii)), so a crown needs the dealer's royal match in that suit."""
+    p1, p2, up, hole = cards
+    if p1.suit != p2.suit:
+        return ()
+    if _royal(p1, p2):
+        crown = _royal(up, hole) and up.suit == p1.suit
+        return ("crown-treasure", "royal-match", "suited-match") if crown else ("royal-match", "suited-match")
+    if _blackjack(p1, p2):
+        return ("suited-blackjack", "suited-match")
+    return ("suited-match",)
+
+
+def _royal_class(card: Card):
+    rank = card.rank if card.rank in "KQA" else "ten" if _ten(card) else "low"
+    return rank, card.suit
+
+
+# ---------------------------------------------------------------------------- bet the set (g)
+
+def bet_the_set(cards) -> tuple[str, ...]:
+    a, b = cards
+    if a.rank != b.rank:
+        return ()
+    return ("suited-pair", "pair") if a.suit == b.suit else ("pair",)
+
+
+# ---------------------------------------------------------------------------- house money (h)
+
+def house_money(cards) -> tuple[str, ...]:
+    """Two-card poker hands, ace high, an ace also low with a 2 ((h)(3))."""
+    a, b = cards
+    suited = a.suit == b.suit
+    if a.rank == b.rank:
+        return ("pair",)
+    if not _consecutive([a.rank, b.rank]):
+        return ()
+    if suited and {a.rank, b.rank} == {"A", "K"}:
+        return ("suited-ak", "straight-flush", "straight")
+    return ("straight-flush", "straight") if suited else ("straight",)
+
+
+# ------------------------------------------------------------------------- match the dealer (i)
+
+def match_the_dealer(cards) -> tuple[str, ...]:
+    """Each of the player's cards that matches the up card's rank (ten-values only their own
+    rank) is paid, more when of the same suit; two matches are paid for each card."""
+    p1, p2, up = cards
+    suited = sum(1 for c in (p1, p2) if _identical(c, up))
+    unsuited = sum(1 for c in (p1, p2) if c.rank == up.rank and c.suit != up.suit)
+    name = {(2, 0): "two-suited", (1, 1): "suited-and-unsuited", (1, 0): "one-suited",
+            (0, 2): "two-unsuited", (0, 1): "one-unsuited"}.get((suited, unsuited))
+    return (name,) if name else ()
+
+
+MATCH_HANDS = ("two-suited", "suited-and-unsuited", "one-suited", "two-unsuited", "one-unsuited")
+MATCH_COUNTS = {"two-suited": (2, 0), "suited-and-unsuited": (1, 1), "one-suited": (1, 0),
+                "two-unsuited": (0, 2), "one-unsuited": (0, 1)}
+
+
+def match_pay(hand, pays):
+    suited, unsuited = MATCH_COUNTS[hand]
+    return suited * pays["suited-match"] + unsuited * pays["unsuited-match"]
+
+
+# ----------------------------------------------------------------------------- in-between (j)
+
+def in_between(cards) -> tuple[str, ...]:
+    """Ranks 2 (low) to A (high); the up card's rank must lie strictly between the player's two."""
+    p1, p2, up = cards
+    if p1.rank == p2.rank == up.rank:
+        return ("triple-match",)
+    lo, hi = sorted((POKER[p1.rank], POKER[p2.rank]))
+    if not lo < POKER[up.rank] < hi:
+        return ()
+    spread = hi - lo - 1
+    return (f"spread-{spread}",) if spread <= 3 else ("spread-other",)
+
+
+# --------------------------------------------------------------------- twenty-point bonus (k)
+
+def twenty_point(cards) -> tuple[str, ...]:
+    """A two-card total of 20 (two ten-values, or an ace and a 9)."""
+    p1, p2, up, hole = cards
+    if _total(p1, p2) != 20:
+        return ()
+    hands = []
+    if p1 == p2 == Card("Q", "H"):
+        hands += ["qh-pair-dealer-bj"] if _blackjack(up, hole) else []
+        hands += ["qh-pair"]
+    if _identical(p1, p2):
+        hands.append("matched-20")
+    if p1.suit == p2.suit:
+        hands.append("suited-20")
+    return tuple(hands + ["any-20"])
+
+
+def _twenty_class(card: Card):
+    if card.rank in "A9" or _ten(card):
+        return card.rank, card.suit
+    return "low"
+
+
+# --------------------------------------------------------------------------- king's bounty (n)
+
+def kings_bounty(cards) -> tuple[str, ...]:
+    """(n)(4) pays a total of 20; the printed table's first hand is "Unsuited 21", kept as
+    ``unsuited-21`` (an unsuited blackjack) for the literal reading."""
+    p1, p2, up, hole = cards
+    suited = p1.suit == p2.suit
+    if _blackjack(p1, p2):
+        return () if suited else ("unsuited-21",)
+    if _total(p1, p2) != 20:
+        return ()
+    hands = []
+    kings = p1.rank == p2.rank == "K"
+    if kings and suited:
+        if p1.suit == "S":
+            hands += (["ks-pair-dealer-bj"] if _blackjack(up, hole) else []) + ["ks-pair"]
+        hands.append("suited-kings")
+    if _identical(p1, p2) and p1.rank in "QJT":
+        hands.append("suited-qjt")
+    if suited:
+        hands.append("suited-20")
+    if kings:
+        hands.append("two-kings")
+    if not suited:
+        hands.append("unsuited-20")
+    return tuple(hands)
+
+
+TWO_PLAYER_CARDS = ("player", "player")
+PLAYER_AND_UP = ("player", "player", "up")
+PLAYER_AND_DEALER = ("player", "player", "up", "hole")
+DEALER_BJ_NOTE = ("a dealer blackjack is the dealer's up card and hole card; the wager is settled on "
+                  "them whether or not the dealer peeks")
+
+GAMES = {
+    "21+3": FirstCardsGame("21+3", PLAYER_AND_UP, 3, twenty_one_plus_three),
+    "royal-match-21": FirstCardsGame("royal-match-21", PLAYER_AND_DEALER, 2, royal_match, _royal_class),
+    "bet-the-set-21": FirstCardsGame("bet-the-set-21", TWO_PLAYER_CARDS, 2, bet_the_set),
+    "house-money": FirstCardsGame("house-money", TWO_PLAYER_CARDS, 2, house_money),
+    "match-the-dealer": FirstCardsGame("match-the-dealer", PLAYER_AND_UP, 2, match_the_dealer),
+    "in-between": FirstCardsGame("in-between", PLAYER_AND_UP, 2, in_between),
+    "twenty-point-bonus": FirstCardsGame("twenty-point-bonus", PLAYER_AND_DEALER, 2, twenty_point, _twenty_class),
+    "kings-bounty": FirstCardsGame("kings-bounty", PLAYER_AND_DEALER, 2, kings_bounty, _twenty_class),
+}
+
+WAGERS = (
+    first_cards_wager("21+3", "21+3", "9 NYCRR 5324.11(p)",
+                      GAMES["21+3"],
+                      ("suited-trips", "straight-flush", "trips", "straight", "flush"),
+                      ("straights: A-2-3 and Q-K-A count, K-A-2 does not",
+                       "the three cards are alike for this wager and counted unordered")),
+    first_cards_wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)",
+                      GAMES["royal-match-21"],
+                      ("crown-treasure", "royal-match", "suited-blackjack", "suited-match"),
+                      ("a crown treasure needs the dealer's royal match in the suit of the player's ((f)(4)(iii))",),
+                      warnings=("(f)(2)(iii) defines a two-card straight flush that no pay table pays: "
+                                "it is paid as a suited match",)),
+    first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
+                      GAMES["bet-the-set-21"],
+                      ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",)),
+    first_cards_wager("house-money", "House money", "9 NYCRR 5324.11(h)",
+                      GAMES["house-money"],
+                      ("suited-ak", "straight-flush", "pair", "straight"),
+                      ("ace high; an ace also runs with a 2 ((h)(3))",
+                       "the parlay of (h)(6) (adding the win to the blackjack wager) is not part of this wager's return")),
+    first_cards_wager("match-the-dealer", "Match the dealer", "9 NYCRR 5324.11(i)",
+                      GAMES["match-the-dealer"], MATCH_HANDS,
+                      ("each matching card is paid; ten-values match only their own rank",),
+                      paid=("unsuited-match", "suited-match"), row_pay=match_pay),
+    first_cards_wager("in-between", "In-between", "9 NYCRR 5324.11(j)",
+                      GAMES["in-between"],
+                      ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),
+                      ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",)),
+    first_cards_wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)",
+                      GAMES["twenty-point-bonus"],
+                      ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "any-20"),
+                      ("matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE,
+                       "the aggregate payout limit of (k)(6)-(7) is not applied")),
+    first_cards_wager("kings-bounty", "King's bounty", "9 NYCRR 5324.11(n)",
+                      GAMES["kings-bounty"],
+                      ("ks-pair-dealer-bj", "ks-pair", "suited-kings", "suited-qjt", "suited-20", "two-kings",
+                       "unsuited-20", "unsuited-21"),
+                      ("suited queens, jacks or 10s and suited kings: two cards of the same rank and suit",
+                       DEALER_BJ_NOTE)),
+)

@@ -1,0 +1,85 @@
+"""The common machinery of wagers settled on the first cards: a paytable pays each deal for the
+best hand it makes that the paytable lists ("paid for the highest-ranking hand").
+
+>>> from odds import Shoe
+>>> from odds.paytables import builtin_paytables
+>>> from odds.wagers import get_wager
+>>> w = get_wager("21+3")
+>>> sheet = w.par_sheet(Shoe.decks(6), None, builtin_paytables("21+3").tables["A"], 6)
+>>> sheet.cycle, round(float(sheet.house_edge), 6)
+(5013320, 0.032386)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Optional
+
+from ..first_cards import FirstCardsGame, count_first_cards
+from ..parsheet import Outcome, ParSheet
+from . import Wager
+
+FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
+POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
+             "third": "the next card dealt to the player"}
+
+
+def paid_hand(hands: tuple[str, ...], pays) -> Optional[str]:
+    """The best hand of a deal that the paytable pays (hands come best first)."""
+    return next((h for h in hands if h in pays), None)
+
+
+def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe, rule_name: str,
+                          paytable, decks: int, assumptions=(), warnings=(), pays=None,
+                          row_pay: Optional[Callable] = None, extra=None) -> ParSheet:
+    """Rows in ``ranking`` order, one per paid hand, then ``lose``.
+
+    ``pays`` overrides the paytable's pays (a progressive's meter awards at a given meter);
+    ``row_pay(hand, pays)`` gives the pay of a hand that the paytable does not list by name (a
+    hand paid as a sum of per-card pays)."""
+    pays = dict(paytable.pays if pays is None else pays)
+    counts, cycle = count_first_cards(game, shoe)
+    rows: dict[str, int] = {}
+    row_pays: dict[str, Fraction] = {}
+    lose = 0
+    for atom, ways in counts.items():
+        if row_pay is not None:
+            hand = atom[0] if atom else None
+            pay = row_pay(hand, pays) if hand else None
+        else:
+            hand = paid_hand(atom, pays)
+            pay = pays.get(hand)
+        if hand is None or pay is None:
+            lose += ways
+            continue
+        rows[hand] = rows.get(hand, 0) + ways
+        row_pays[hand] = pay
+    outcomes = [Outcome(h, row_pays[h], Fraction(rows[h], cycle), rows[h]) for h in ranking if h in rows]
+    outcomes.append(Outcome("lose", Fraction(-1), Fraction(lose, cycle), lose))
+    roles = ", ".join(POSITIONS[p] for p in game.positions)
+    ordering = (f"the first {game.alike} cards counted unordered, the rest in order" if game.alike > 1
+                else "every card in order")
+    sheet = ParSheet(
+        name, paytable.id, decks, rule_name, tuple(outcomes), cycle,
+        assumptions=(f"{decks} deck(s)", f"the cards that decide it: {roles}",
+                     f"combinations: {ordering}; the cycle is every such deal",
+                     "each deal is paid for the best hand it makes that the paytable lists")
+        + tuple(assumptions) + (FRESH,),
+        method="exact count of every deal of the deciding cards by rank and suit (Cython kernel "
+               "over classes of cards); checked against a deal of every physical card",
+        warnings=tuple(paytable.notes) + tuple(warnings),
+        extra=dict(extra or {}))
+    if sheet.expected_return > 0:
+        sheet = ParSheet(**{**sheet.__dict__, "warnings": sheet.warnings + (
+            f"this paytable returns {float(1 + sheet.expected_return):.2%} of the wager: "
+            "more than 100%, which suggests an error in the printed table",)})
+    return sheet
+
+
+def first_cards_wager(name, title, regulation, game, ranking, assumptions=(), paid=None, **kw) -> Wager:
+    """A :class:`Wager` whose par sheet is :func:`first_cards_par_sheet` for a fixed game.
+    ``paid`` names the paytable's outcomes when they are not the rows (pays per matching card)."""
+
+    def par_sheet(shoe, rules, paytable, decks, **_):
+        return first_cards_par_sheet(name, game, ranking, shoe, "any", paytable, decks, assumptions, **kw)
+
+    return Wager(name, title, regulation, paid or ranking, par_sheet, partial_paytables=paid is None)

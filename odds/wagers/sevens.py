@@ -1,0 +1,263 @@
+"""Sevens and progressives (New York, 9 NYCRR 5324.11): super sevens, progressive super sevens,
+blazing 7s and progressive blackjack.
+
+A progressive's return is linear in its meters: R(M) = a + sum(b_m * M_m) per unit wagered, with
+each meter in units of the wager. The par sheet is computed at the meter values given (a meter
+award of "100% of meter" is paid like a pay of M to 1) and carries a, b, the breakeven meter and
+the jackpot's odds.
+
+>>> from odds.cards import parse_cards
+>>> super_sevens(tuple(parse_cards("7H 7H 7H")))
+('three-7s-suited',)
+>>> blazing_sevens(tuple(parse_cards("7D 7D 7D")))
+('three-7s-diamonds', 'three-7s-suited', 'three-7s-colour', 'three-7s', 'two-7s')
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping, Optional
+
+from ..cards import Card
+from ..errors import WagerError
+from ..first_cards import FirstCardsGame, count_first_cards
+from ..formats import fraction_text
+
+from . import Wager
+from .first_cards_base import first_cards_par_sheet, paid_hand
+
+RED = frozenset("HD")
+
+
+def _seven_class(card: Card):
+    return card.suit if card.rank == "7" else "other"
+
+
+def _three_sevens(cards) -> str:
+    suits = {c.suit for c in cards}
+    if len(suits) == 1:
+        return "suited"
+    if suits <= RED or not suits & RED:
+        return "colour"
+    return "mixed"
+
+
+# --------------------------------------------------------------------------- super sevens (d)
+
+def super_sevens(cards) -> tuple[str, ...]:
+    """The player's first, second and third cards. The wager loses unless the first card is a 7
+    ((d)(5)); the third card counts after a split of sevens ((d)(4)) and against a dealer
+    blackjack ((d)(6))."""
+    c1, c2, c3 = cards
+    if c1.rank != "7":
+        return ()
+    if c2.rank != "7":
+        return ("one-7",)
+    if c3.rank != "7":
+        return ("two-7s-suited",) if c1.suit == c2.suit else ("two-7s-unsuited",)
+    return ("three-7s-suited",) if _three_sevens(cards) == "suited" else ("three-7s-mixed",)
+
+
+SUPER_SEVENS_RANKING = ("three-7s-suited", "three-7s-mixed", "two-7s-suited", "two-7s-unsuited", "one-7")
+
+
+SUPER_SEVENS_GAME = FirstCardsGame("super-sevens", ("player", "player", "third"), 1, super_sevens, _seven_class)
+
+
+def _super_sevens_sheet(shoe, rules, paytable, decks, **_):
+    return first_cards_par_sheet(
+        "super-sevens", SUPER_SEVENS_GAME, SUPER_SEVENS_RANKING, shoe, "any", paytable, decks,
+        ("the player's cards in the order dealt; the first must be a 7",
+         "a player holding two sevens always receives a third card (a hit, a double, or the first card to "
+         "his first split hand; against a dealer blackjack too, (d)(6)); he does not surrender"))
+
+
+# ---------------------------------------------------------------- progressive super sevens (e)
+
+BASIC_SPLIT_SEVENS = frozenset("234567")  # basic strategy splits 7-7 against 2 to 7
+
+
+def progressive_super_sevens_game(split_against: frozenset) -> FirstCardsGame:
+    def classify(cards) -> tuple[str, ...]:
+        p1, p2, up, third = cards
+        sevens = (p1.rank == "7") + (p2.rank == "7")
+        if sevens == 1:
+            return ("one-7",)
+        if sevens == 0:
+            return ()
+        two = "two-7s-suited" if p1.suit == p2.suit else "two-7s-unsuited"
+        if third.rank != "7" or up.rank in split_against:  # (e)(3): a split pays two sevens only
+            return (two,)
+        kind = _three_sevens((p1, p2, third))
+        if kind == "suited":
+            return ("three-7s-diamonds", "three-7s-suited") if p1.suit == "D" else ("three-7s-suited",)
+        return ("three-7s-mixed",)
+
+    def card_class(card: Card):
+        if card.rank == "7":
+            return card.suit
+        return "split" if card.rank in split_against else "other"
+
+    key = "".join(sorted(split_against))
+    return FirstCardsGame(f"progressive-super-sevens/{key}", ("player", "player", "up", "third"), 2,
+                          classify, card_class)
+
+
+PSS_RANKING = ("three-7s-diamonds", "three-7s-suited", "three-7s-mixed", "two-7s-suited", "two-7s-unsuited",
+               "one-7")
+
+
+# ------------------------------------------------------------------------------ blazing 7s (q)
+
+def blazing_sevens(cards) -> tuple[str, ...]:
+    """The player's two cards and a third card: the player's next card ((q)(4)) or, under the
+    dealing procedure of (q)(10), the dealer's up card."""
+    p1, p2, third = cards
+    sevens = (p1.rank == "7") + (p2.rank == "7")
+    if sevens == 1:
+        return ("one-7",)
+    if sevens == 0:
+        return ()
+    if third.rank != "7":
+        return ("two-7s",)
+    kind = _three_sevens(cards)
+    if kind == "suited":
+        top = ("three-7s-diamonds",) if p1.suit == "D" else ("three-7s-suited-chs",)
+        return top + ("three-7s-suited", "three-7s-colour", "three-7s", "two-7s")
+    if kind == "colour":
+        return ("three-7s-colour", "three-7s", "two-7s")
+    return ("three-7s", "two-7s")
+
+
+BLAZING_RANKING = ("three-7s-diamonds", "three-7s-suited-chs", "three-7s-suited", "three-7s-colour", "three-7s",
+                   "two-7s", "one-7")
+BLAZING_PROCEDURES = {"third-card": "third", "up-card": "up"}
+BLAZING_GAMES = {proc: FirstCardsGame(f"blazing-7s/{proc}", ("player", "player", role), 2, blazing_sevens,
+                                      _seven_class) for proc, role in BLAZING_PROCEDURES.items()}
+
+
+# -------------------------------------------------------------------- progressive blackjack (l)
+
+def progressive_blackjack(cards) -> tuple[str, ...]:
+    """The player's first four cards: aces in the first two, three or four ((l)(11))."""
+    c1, c2, c3, c4 = cards
+    hands = []
+    if all(c.rank == "A" for c in cards):
+        colours = {c.suit in RED for c in cards}
+        if len(colours) == 1:
+            hands.append("four-aces-colour")
+    if c1.rank == c2.rank == c3.rank == "A":
+        hands += (["three-aces-suited"] if c1.suit == c2.suit == c3.suit else []) + ["three-aces"]
+    if c1.rank == c2.rank == "A":
+        hands += (["two-aces-suited"] if c1.suit == c2.suit else []) + ["two-aces"]
+    return tuple(hands)
+
+
+PROG_BJ_RANKING = ("four-aces-colour", "three-aces-suited", "three-aces", "two-aces-suited", "two-aces")
+PROG_BJ_GAME = FirstCardsGame("progressive-blackjack", ("player", "player", "third", "third"), 2,
+                              progressive_blackjack, lambda c: c.suit if c.rank == "A" else "other")
+
+
+# ------------------------------------------------------------------------------ progressives
+
+def parse_meters(text: Optional[str]) -> dict[str, Fraction]:
+    """``"jackpot=10000,minor=500"`` -> meters in units of the wager."""
+    out = {}
+    for part in (text or "").replace(" ", "").split(","):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        try:
+            out[name] = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise WagerError(f"cannot read meter {part!r}: write NAME=VALUE, e.g. jackpot=10000") from None
+        if out[name] < 0:
+            raise WagerError(f"meter {name} cannot be negative")
+    return out
+
+
+def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mapping[str, Fraction],
+                      assumptions=(), warnings=()):
+    """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds."""
+    needed = sorted({m for _, m in paytable.meter_pays.values()})
+    missing = [m for m in needed if m not in meters]
+    if missing:
+        raise WagerError(f"{name} paytable {paytable.id} pays from meter(s) {', '.join(needed)}: give "
+                         f"--meter {','.join(f'{m}=VALUE' for m in needed)} (in units of the wager)")
+    pays = dict(paytable.pays)
+    for hand, (share, meter) in paytable.meter_pays.items():
+        pays[hand] = share * meters[meter]
+    counts, cycle = count_first_cards(game, shoe)
+    probability: dict[str, Fraction] = {}
+    for atom, ways in counts.items():
+        hand = paid_hand(atom, pays)
+        if hand is not None:
+            probability[hand] = probability.get(hand, Fraction(0)) + Fraction(ways, cycle)
+    p_lose = 1 - sum(probability.values())
+    a = sum((p * pays[h] for h, p in probability.items() if h not in paytable.meter_pays), Fraction(0)) - p_lose
+    b = {m: sum((p * paytable.meter_pays[h][0] for h, p in probability.items()
+                 if h in paytable.meter_pays and paytable.meter_pays[h][1] == m), Fraction(0)) for m in needed}
+    prog = {"meters": {m: fraction_text(meters[m]) for m in needed},
+            "a": fraction_text(a), "b": {m: fraction_text(v) for m, v in b.items()},
+            "formula": "R(M) = a + " + " + ".join(f"b[{m}] * {m}" for m in needed) if needed else "R = a"}
+    if len(needed) == 1 and b[needed[0]] and a < 0:
+        prog["breakeven_meter"] = fraction_text(-a / b[needed[0]])
+    full = [h for h, (share, _) in paytable.meter_pays.items() if share == 1 and probability.get(h)]
+    if full:
+        prog["jackpot_one_in"] = {h: float(1 / probability[h]) for h in full}
+    sheet = first_cards_par_sheet(name, game, ranking, shoe, "any", paytable, decks,
+                                  tuple(assumptions) + (
+                                      "meters in units of the wager: " + ", ".join(
+                                          f"{m} = {fraction_text(meters[m])}" for m in needed),
+                                      "a meter award is paid like a pay of (share x meter) to 1"),
+                                  warnings, pays=pays, extra={"progressive": prog} if needed else None)
+    return sheet
+
+
+def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, split_sevens=None, **_):
+    split = BASIC_SPLIT_SEVENS if split_sevens is None else frozenset(split_sevens)
+    game = progressive_super_sevens_game(split)
+    told = ("basic strategy: split 7-7 against 2 to 7" if split_sevens is None
+            else f"the player splits 7-7 against: {' '.join(sorted(split)) or 'nothing'}")
+    return progressive_sheet("progressive-super-sevens", game, PSS_RANKING, shoe, paytable, decks,
+                             parse_meters(meters),
+                             (told, "after a split of sevens only the two-seven pay counts ((e)(3))",
+                              "otherwise a player holding two sevens receives a third card"))
+
+
+def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", **_):
+    if procedure not in BLAZING_PROCEDURES:
+        raise WagerError(f"unknown blazing 7s procedure {procedure!r} (use third-card or up-card)")
+    game = BLAZING_GAMES[procedure]
+    told = ("the third card is the player's next card ((q)(4)), which he always receives, against a "
+            "dealer blackjack too ((q)(6))" if procedure == "third-card"
+            else "the third card is the dealer's up card ((q)(10))")
+    return progressive_sheet("blazing-7s", game, BLAZING_RANKING, shoe, paytable, decks, parse_meters(meters),
+                             (told, "either procedure deals the three cards from the same shoe, so the odds "
+                                    "are the same"))
+
+
+def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, **_):
+    return progressive_sheet("progressive-blackjack", PROG_BJ_GAME, PROG_BJ_RANKING, shoe, paytable, decks,
+                             parse_meters(meters),
+                             ("the player's first four cards; a player holding aces always receives more "
+                              "cards (hits or splits)",
+                              "dollar awards are paid as (award / wager) to 1 for the wager size of the table"),
+                             ("(l)(4) describes match-the-dealer hands, while (l)(11) pays aces: the aces of "
+                              "(l)(11) are used",))
+
+
+GAMES = {"super-sevens": SUPER_SEVENS_GAME, "progressive-blackjack": PROG_BJ_GAME,
+         "progressive-super-sevens": progressive_super_sevens_game(BASIC_SPLIT_SEVENS),
+         **{g.name: g for g in BLAZING_GAMES.values()}}
+
+WAGERS = (
+    Wager("super-sevens", "Super sevens", "9 NYCRR 5324.11(d)", SUPER_SEVENS_RANKING, _super_sevens_sheet,
+          partial_paytables=True),
+    Wager("progressive-super-sevens", "Progressive super sevens", "9 NYCRR 5324.11(e)", PSS_RANKING,
+          _progressive_super_sevens_sheet, ("meters", "split_sevens"), partial_paytables=True),
+    Wager("blazing-7s", "Blazing 7s progressive", "9 NYCRR 5324.11(q)", BLAZING_RANKING, _blazing_sheet,
+          ("meters", "procedure"), partial_paytables=True),
+    Wager("progressive-blackjack", "Progressive blackjack", "9 NYCRR 5324.11(l)", PROG_BJ_RANKING,
+          _progressive_blackjack_sheet, ("meters",), partial_paytables=True),
+)
+

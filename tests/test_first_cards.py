@@ -1,0 +1,285 @@
+"""First-cards wagers: the Cython count against a deal of every physical card, hand counts, and
+published par sheets (each cited beside its values)."""
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rounding import within_print
+from odds import Shoe
+from odds.cards import RANKS, SUITS
+from odds.first_cards import count_first_cards
+from odds.paytables import builtin_paytables, load_paytable_file
+from odds.reference.first_cards import reference_first_cards
+from odds.wagers import WAGERS, get_wager
+from odds.wagers import card_combinations, sevens
+
+GAMES = {**card_combinations.GAMES, **sevens.GAMES}
+ALL = [r + s for r in RANKS for s in SUITS]
+
+
+def sheet(name, table, decks, shoe=None, **options):
+    wager = get_wager(name)
+    return wager.par_sheet(shoe or Shoe.decks(decks), None, builtin_paytables(name).tables[table], decks, **options)
+
+
+def rows(s):
+    return {o.name: o for o in s.outcomes}
+
+
+def odds_cli(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "odds", *args], capture_output=True, text=True, cwd=cwd)
+
+
+# ------------------------------------------------------------------------ against the reference
+
+@pytest.mark.parametrize("name", sorted(n for n, g in GAMES.items() if g.k <= 3))
+def test_three_card_games_equal_reference_on_a_full_deck(name):
+    game = GAMES[name]
+    assert count_first_cards(game, Shoe.decks(1)) == reference_first_cards(game, Shoe.decks(1))
+
+
+@st.composite
+def small_suited_shoes(draw):
+    """Random shoes of 10 to 22 physical cards from two decks, rich in the cards wagers look at."""
+    pool = ALL + ALL
+    favoured = [c for c in pool if c[0] in "7AKQ"] * 2
+    cards = draw(st.lists(st.sampled_from(pool + favoured), min_size=10, max_size=22))
+    counts = {}
+    for c in cards:
+        counts[c] = min(counts.get(c, 0) + 1, 2)
+    rows_ = tuple(tuple(counts.get(r + s, 0) for s in SUITS) for r in RANKS)
+    return Shoe(rows_)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=12, deadline=None)
+@given(shoe=small_suited_shoes())
+def test_every_game_equals_reference_on_small_shoes(name, shoe):
+    game = GAMES[name]
+    if shoe.total < game.k:
+        return
+    assert count_first_cards(game, shoe) == reference_first_cards(game, shoe)
+
+
+def test_every_first_cards_wager_has_a_game_checked_here():
+    first_cards = [n for n in WAGERS if n not in ("buster", "ez-bust", "bust-it")]
+    assert all(any(g.split("/")[0] == n for g in GAMES) for n in first_cards)
+
+
+# -------------------------------------------------------------------------- hand counts
+
+def test_hand_counts_one_deck():
+    # Bet the set, one deck: 78 pairs (13 ranks x C(4,2)), none suited, of C(52,2) = 1326.
+    s = sheet("bet-the-set-21", "A", 1)
+    assert s.cycle == 1326 and rows(s)["pair"].combinations == 78 and "suited-pair" not in rows(s)
+    # House money: suited A-K 4; straight flushes 13 runs (A-2 .. K-A) x 4 suits = 52 with the 4 A-K;
+    # straights 13 x 16 = 208 with the 52 suited ones.
+    h = rows(sheet("house-money", "A", 1))
+    assert h["suited-ak"].combinations == 4 and h["straight-flush"].combinations == 48
+    assert h["straight"].combinations == 208 - 52 and h["pair"].combinations == 78
+
+
+# --------------------------------------------------------------------------- published figures
+
+# Wizard of Odds, "21 + 3" (wizardofodds.com/games/blackjack/side-bets/21plus3/), six decks,
+# three cards counted unordered: straight flush 10,368, three of a kind 26,312, straight 155,520,
+# flush 236,736 + pair-and-flush 56,160, of 5,013,320; version 1 (all 9 to 1, our table A) house
+# edge by decks 1 13.30%, 2 7.26%, 4 4.24%, 6 3.24%, 8 2.74%; version 3 (100/35/33/10/5, our table
+# C) suited trips 1,040, unsuited trips 25,272.
+def test_21_plus_3_wizard_of_odds():
+    a = sheet("21+3", "A", 6)
+    r = rows(a)
+    assert a.cycle == 5013320
+    assert (r["straight-flush"].combinations, r["trips"].combinations, r["straight"].combinations,
+            r["flush"].combinations) == (10368, 26312, 155520, 236736 + 56160)
+    for decks, edge in ((1, "13.30"), (2, "7.26"), (4, "4.24"), (6, "3.24"), (8, "2.74")):
+        assert within_print(sheet("21+3", "A", decks).house_edge, edge, scale=100), decks
+    c = rows(sheet("21+3", "C", 6))
+    assert c["suited-trips"].combinations == 1040 and c["trips"].combinations == 25272
+
+
+# Wizard of Odds, "Royal Match" (wizardofodds.com/games/blackjack/side-bets/royal-match/): the
+# player's two cards; royal match 25, easy match 5/2: house edge by decks 1 0.108597, 2 0.083271,
+# 4 0.070792, 6 0.066658, 8 0.064597; royal 10, easy 3: 1 deck 0.037707. Version 3 (royal 25,
+# suited blackjack 5, easy 5/2, which is 5324.11(f) table C): six decks -3.70%.
+ROYAL_V1 = """
+wager = "royal-match-21"
+[paytables.V1]
+citation = "Wizard of Odds, Royal Match, version 1"
+pays = { "royal-match" = 25, "suited-match" = "5/2" }
+[paytables.V2]
+citation = "Wizard of Odds, Royal Match, version 2"
+pays = { "royal-match" = 10, "suited-match" = 3 }
+"""
+
+
+def test_royal_match_wizard_of_odds(tmp_path):
+    f = tmp_path / "royal.toml"
+    f.write_text(ROYAL_V1)
+    book = load_paytable_file(f)
+    w = get_wager("royal-match-21")
+    for decks, edge in ((1, "0.108597"), (2, "0.083271"), (4, "0.070792"), (6, "0.066658"), (8, "0.064597")):
+        assert within_print(w.par_sheet(Shoe.decks(decks), None, book.tables["V1"], decks).house_edge, edge)
+    assert within_print(w.par_sheet(Shoe.decks(1), None, book.tables["V2"], 1).house_edge, "0.037707")
+    assert within_print(sheet("royal-match-21", "C", 6).house_edge, "3.70", scale=100)
+
+
+# Wizard of Odds, "Lucky Ladies" (wizardofodds.com/games/blackjack/side-bets/lucky-ladies), six
+# decks, pay table A (1000/125/19/9/4, our twenty-point bonus table A), ordered four-card deals:
+# Q-hearts pair and dealer blackjack 135,360; Q-hearts pair 2,738,340; matched 20 43,105,500;
+# suited 20 193,112,640; unsuited 20 744,863,040; of 9,294,695,280; return -0.247089. We count the
+# player's two cards unordered: half of each.
+def test_twenty_point_bonus_wizard_of_odds_lucky_ladies():
+    s = sheet("twenty-point-bonus", "A", 6)
+    r = rows(s)
+    assert 2 * s.cycle == 9294695280
+    expected = {"qh-pair-dealer-bj": 135360, "qh-pair": 2738340, "matched-20": 43105500,
+                "suited-20": 193112640, "any-20": 744863040}
+    assert {k: 2 * r[k].combinations for k in expected} == expected
+    assert within_print(s.expected_return, "-0.247089")
+
+
+# Eliot Jacobson, "Card Counting the King's Bounty Blackjack Side Bet" (apheat.net, 2013): six decks,
+# pays 1000/100/30/20/9/6/4 with an unsuited 20 paying 4 (our reading A-20): house edge 23.164%;
+# two decks, 1000/200/50/25/9/6/4 (B-20): 24.733489%.
+def test_kings_bounty_jacobson():
+    assert within_print(sheet("kings-bounty", "A-20", 6).house_edge, "23.164", scale=100)
+    assert within_print(sheet("kings-bounty", "B-20", 2).house_edge, "24.733489", scale=100)
+
+
+def test_kings_bounty_literal_table_is_computed_as_printed_and_warned():
+    s = sheet("kings-bounty", "A", 6)
+    assert "unsuited-21" in rows(s) and "unsuited-20" not in rows(s)
+    assert any("Unsuited 21" in w for w in s.warnings)
+
+
+# Wizard of Odds, "Super Sevens" (wizardofodds.com/games/blackjack/side-bets/super-sevens/), six
+# decks, three-card guarantee, pays 5000/500/100/50/3 (our table A), ordered deals: 480, 11,664,
+# 34,560, 124,416, 2,142,720 of 30,079,920; house edge 11.400% (also Eliot Jacobson, 888casino blog).
+def test_super_sevens_wizard_of_odds():
+    s = sheet("super-sevens", "A", 6)
+    r = rows(s)
+    assert s.cycle == 30079920
+    assert [r[k].combinations for k in ("three-7s-suited", "three-7s-mixed", "two-7s-suited", "two-7s-unsuited",
+                                         "one-7")] == [480, 11664, 34560, 124416, 2142720]
+    assert within_print(s.house_edge, "11.400", scale=100)
+
+
+# Wizard of Odds, "In BETween" (wizardofodds.com/games/blackjack/side-bets/in-between/), pays 30/10/6/4/1
+# (our table B), ordered deals of one deck: triple match 312, one-card spread 1,408, two 2,560, three
+# 3,456, other 29,184, loss 95,680 of 132,600; return -0.104615 (one deck), -0.077582 (two decks).
+# Eliot Jacobson, "Card Counting the In Between Blackjack Side Bet": pays 30/12/6/4/1 (table D):
+# house edge 5.696% (two decks), 3.396% (six decks).
+def test_in_between_published():
+    s = sheet("in-between", "B", 1)
+    r = rows(s)
+    got = {k: 2 * r[k].combinations for k in ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other", "lose")}
+    assert got == {"triple-match": 312, "spread-1": 1408, "spread-2": 2560, "spread-3": 3456,
+                   "spread-other": 29184, "lose": 95680}
+    assert within_print(s.expected_return, "-0.104615")
+    assert within_print(sheet("in-between", "B", 2).expected_return, "-0.077582")
+    assert within_print(sheet("in-between", "D", 2).house_edge, "5.696", scale=100)
+    assert within_print(sheet("in-between", "D", 6).house_edge, "3.396", scale=100)
+
+
+# Wizard of Odds, "Match the Dealer" (wizardofodds.com/games/blackjack/side-bets/match-the-dealer/),
+# two decks, 4 unsuited / 19 suited per card: probabilities one suited and one unsuited 0.001142,
+# one suited 0.018275, two unsuited 0.002856, one unsuited 0.109652, none 0.868075; return -0.033124.
+MATCH_2D = """
+wager = "match-the-dealer"
+[paytables.W2]
+citation = "Wizard of Odds, Match the Dealer, two decks"
+pays = { "unsuited-match" = 4, "suited-match" = 19 }
+"""
+
+
+def test_match_the_dealer_wizard_of_odds(tmp_path):
+    f = tmp_path / "m.toml"
+    f.write_text(MATCH_2D)
+    t = load_paytable_file(f).tables["W2"]
+    s = get_wager("match-the-dealer").par_sheet(Shoe.decks(2), None, t, 2)
+    r = rows(s)
+    for k, v in (("suited-and-unsuited", "0.001142"), ("one-suited", "0.018275"), ("two-unsuited", "0.002856"),
+                 ("one-unsuited", "0.109652"), ("lose", "0.868075")):
+        assert within_print(r[k].probability, v), k
+    assert r["suited-and-unsuited"].pays == 23 and r["two-unsuited"].pays == 8
+    assert within_print(s.expected_return, "-0.033124")
+
+
+# Eliot Jacobson, "Beating the Pair Square (Bet the Set) Blackjack Side Bet" (888casino blog):
+# suited 20 / pair 10 at six decks (our table D): house edge 2.5723%; 25/10 at two decks (table E's
+# pays): 10.6796%.
+def test_bet_the_set_jacobson():
+    assert within_print(sheet("bet-the-set-21", "D", 6).house_edge, "2.5723", scale=100)
+    assert within_print(sheet("bet-the-set-21", "E", 2).house_edge, "10.6796", scale=100)
+
+
+def test_bet_the_set_f_as_printed_and_its_reading():
+    printed, reading = sheet("bet-the-set-21", "F", 6), sheet("bet-the-set-21", "F-pair-10", 6)
+    assert "pair" not in rows(printed) and rows(reading)["pair"].pays == 10
+    assert any("blank" in w for w in printed.warnings)
+
+
+# ------------------------------------------------------------------------------ progressives
+
+def test_progressive_return_is_linear_in_the_meter():
+    s1 = sheet("blazing-7s", "B", 6, meters="jackpot=2000")
+    s2 = sheet("blazing-7s", "B", 6, meters="jackpot=5000")
+    p = s1.extra["progressive"]
+    a, b = Fraction(p["a"]), Fraction(p["b"]["jackpot"])
+    assert s1.expected_return == a + 2000 * b and s2.expected_return == a + 5000 * b
+    # b is the chance of each meter hand times its share: diamonds 100%, other suited 10%.
+    r = rows(s1)
+    assert b == r["three-7s-diamonds"].probability + Fraction(1, 10) * r["three-7s-suited-chs"].probability
+    assert Fraction(p["breakeven_meter"]) == -a / b
+
+
+def test_blazing_procedures_give_the_same_odds():
+    third = sheet("blazing-7s", "B-q5", 6, meters="jackpot=2000", procedure="third-card")
+    up = sheet("blazing-7s", "B-q5", 6, meters="jackpot=2000", procedure="up-card")
+    assert [(o.name, o.probability) for o in third.outcomes] == [(o.name, o.probability) for o in up.outcomes]
+
+
+def test_blazing_table_a_as_printed_returns_more_than_the_wager():
+    s = sheet("blazing-7s", "A", 6, meters="jackpot=2000")
+    assert s.expected_return > 0 and any("more than 100%" in w for w in s.warnings)
+    assert sheet("blazing-7s", "A-one-7-2", 6, meters="jackpot=2000").expected_return < 0
+
+
+def test_progressive_super_sevens_split_decision():
+    # Never splitting: three sevens count whatever the up card; the basic-strategy split against 2-7
+    # forfeits them against those up cards.
+    never = rows(sheet("progressive-super-sevens", "B", 6, meters="jackpot=10000", split_sevens=[]))
+    basic = rows(sheet("progressive-super-sevens", "B", 6, meters="jackpot=10000"))
+    assert basic["three-7s-mixed"].probability < never["three-7s-mixed"].probability
+    s7 = rows(sheet("super-sevens", "A", 6))
+    # Without splitting, P(two sevens then a seven) is the same as super sevens' (first card 7).
+    three = lambda r: sum(r[k].probability for k in r if k.startswith("three"))
+    assert three(never) == three(s7)
+
+
+def test_progressive_needs_its_meters(tmp_path):
+    r = odds_cli("wager", "progressive-super-sevens", "--decks", "6", "--paytable", "C", cwd=tmp_path)
+    assert r.returncode == 2 and "minor=VALUE" in r.stderr and r.stderr.count("\n") == 1
+    r = odds_cli("wager", "progressive-super-sevens", "--decks", "6", "--paytable", "C", "--meter",
+                 "minor=500,major=2000,mega=10000", "--format", "json", cwd=tmp_path)
+    doc = json.loads(r.stdout)
+    assert set(doc["progressive"]["b"]) == {"minor", "major", "mega"}
+    assert sum(Fraction(o["probability"]) for o in doc["outcomes"]) == 1
+
+
+@pytest.mark.parametrize("name", sorted(n for n in WAGERS if n not in ("buster", "ez-bust", "bust-it")))
+def test_every_paytable_at_its_deck_counts(name, tmp_path):
+    book = builtin_paytables(name)
+    for table in book.tables.values():
+        meters = ",".join(f"{m}=1000" for m in sorted({m for _, m in table.meter_pays.values()}))
+        for decks in table.decks or (1, 2, 4, 5, 6, 8):
+            s = get_wager(name).par_sheet(Shoe.decks(decks), None, table, decks,
+                                          **({"meters": meters} if meters else {}))
+            assert sum(o.probability for o in s.outcomes) == 1
+            assert s.cycle == sum(o.combinations for o in s.outcomes)

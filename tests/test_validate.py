@@ -1,0 +1,59 @@
+"""``odds validate``: the checks find the problems they are for, and only those."""
+import subprocess
+import sys
+
+import pytest
+
+from odds.validate import validate_file
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "odds", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def write(tmp_path, text):
+    f = tmp_path / "t.toml"
+    f.write_text(text)
+    return f
+
+
+def test_a_sound_table(tmp_path):
+    f = write(tmp_path, 'wager = "bet-the-set-21"\n[paytables.X]\ncitation = "x"\ndecks = [6]\n'
+                        'pays = { "pair" = 10, "suited-pair" = 15 }\n')
+    assert validate_file(f)[1] == []
+    r = run("validate", str(f), cwd=tmp_path)
+    assert r.returncode == 0 and "no problems found" in r.stdout
+
+
+def test_return_above_100_percent(tmp_path):
+    f = write(tmp_path, 'wager = "bet-the-set-21"\n[paytables.X]\ncitation = "x"\ndecks = [6]\n'
+                        'pays = { "pair" = 15, "suited-pair" = 30 }\n')
+    problems = validate_file(f)[1]
+    assert len(problems) == 1 and "returns 1" in problems[0] and "6 deck(s)" in problems[0]
+    assert run("validate", str(f), cwd=tmp_path).returncode == 1
+
+
+def test_overlap_and_unreachable(tmp_path):
+    # One deck has no suited pair; and a suited pair paying less than a pair is paid by rank.
+    f = write(tmp_path, 'wager = "bet-the-set-21"\n[paytables.X]\ncitation = "x"\ndecks = [1]\n'
+                        'pays = { "pair" = 5, "suited-pair" = 2 }\n[paytables.Y]\ncitation = "y"\ndecks = [6]\n'
+                        'pays = { "pair" = 5, "suited-pair" = 2 }\n')
+    problems = validate_file(f)[1]
+    assert any("table X: suited-pair is never paid" in p for p in problems)
+    assert any("table Y: suited-pair pays 2 but the same cards also make pair, which pays 5" in p for p in problems)
+
+
+def test_builtin_tables_flagged_over_100_percent():
+    from importlib import resources
+    path = resources.files("odds.tables").joinpath("royal-match-21.toml")
+    problems = validate_file(path)[1]
+    assert problems and all(p.startswith("table E: returns") for p in problems)
+
+
+@pytest.mark.parametrize("text,message", [
+    ('wager = "21+3"\n[paytables.X]\ncitation = "x"\npays = { "flush" = "9:1" }\n', "cannot read '9:1'"),
+    ('wager = "21+3"\n[paytables.X]\ncitation = "x"\npays = { "flsh" = 9 }\n', "unknown outcome"),
+])
+def test_bad_files_exit_2(tmp_path, text, message):
+    r = run("validate", str(write(tmp_path, text)), cwd=tmp_path)
+    assert r.returncode == 2 and message in r.stderr and r.stdout == ""
