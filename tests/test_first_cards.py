@@ -91,6 +91,20 @@ def test_hand_counts_one_deck():
 # flush 236,736 + pair-and-flush 56,160, of 5,013,320; version 1 (all 9 to 1, our table A) house
 # edge by decks 1 13.30%, 2 7.26%, 4 4.24%, 6 3.24%, 8 2.74%; version 3 (100/35/33/10/5, our table
 # C) suited trips 1,040, unsuited trips 25,272.
+# Wizard of Odds, "21 + 3", version 2 (two decks, every hand and a pair paid 5 to 2; our reading
+# D-pair of table D): straight flush 384, trips 728, straight 5,760, flush 8,768, pair 34,944, of
+# 182,104 = C(104,3); house edge 2.78%.
+def test_21_plus_3_two_deck_table_d_reading():
+    s = sheet("21+3", "D-pair", 2)
+    r = rows(s)
+    assert s.cycle == 182104
+    assert [r[k].combinations for k in ("straight-flush", "trips", "straight")] == [384, 728, 5760]
+    # Wizard files a pair that is also a flush (1,248 of them) under pair; we rank the flush first.
+    assert (r["flush"].combinations, r["pair"].combinations) == (8768 + 1248, 34944 - 1248)
+    assert within_print(s.house_edge, "2.78", scale=100)
+    assert within_print(sheet("21+3", "D", 2).house_edge, "67.54", scale=100)
+
+
 def test_21_plus_3_wizard_of_odds():
     a = sheet("21+3", "A", 6)
     r = rows(a)

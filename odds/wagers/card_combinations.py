@@ -59,7 +59,8 @@ def twenty_one_plus_three(cards) -> tuple[str, ...]:
     straight = len(set(ranks)) == 3 and _consecutive(ranks)
     if straight and flush:
         return ("straight-flush", "straight", "flush")
-    return ("straight",) if straight else ("flush",) if flush else ()
+    pair = ("pair",) if len(set(ranks)) == 2 else ()
+    return ("straight",) if straight else ("flush",) + pair if flush else pair
 
 
 # ------------------------------------------------------------------------- royal match 21 (f)
@@ -221,7 +222,7 @@ GAMES = {
 WAGERS = (
     first_cards_wager("21+3", "21+3", "9 NYCRR 5324.11(p)",
                       GAMES["21+3"],
-                      ("suited-trips", "straight-flush", "trips", "straight", "flush"),
+                      ("suited-trips", "straight-flush", "trips", "straight", "flush", "pair"),
                       ("straights: A-2-3 and Q-K-A count, K-A-2 does not",
                        "the three cards are alike for this wager and counted unordered")),
     first_cards_wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)",
