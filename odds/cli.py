@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import io
 import json
 import sys
@@ -132,14 +133,15 @@ def _select_paytable(wager, args):
                          f"(it has {', '.join(book.tables)})")
     else:
         table = book.tables[args.paytable]
-    if not table.allows(args.decks):
+    if not table.allows(args.decks) and not args.any_decks:
         raise WagerError(f"{wager.name} paytable {table.id} is for {', '.join(map(str, table.decks))} "
-                         f"deck(s) ({table.citation}), not {args.decks}")
+                         f"deck(s) ({table.citation}), not {args.decks} (--any-decks computes it anyway)")
     return book, table
 
 
 WAGER_OPTION_FLAGS = {"upcard": "--upcard", "visible": "--visible", "meters": "--meter",
-                      "split_sevens": "--split-sevens", "procedure": "--procedure"}
+                      "split_sevens": "--split-sevens", "procedure": "--procedure", "resets": "--reset",
+                      "rates": "--rate", "cap": "--cap", "spots": "--spots"}
 
 
 def cmd_wager(args) -> str:
@@ -163,11 +165,16 @@ def cmd_wager(args) -> str:
         options["meters"] = args.meters
     if args.split_sevens is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
-    if args.procedure:
-        options["procedure"] = args.procedure
+    for opt in ("procedure", "resets", "rates", "cap", "spots"):
+        if getattr(args, opt) not in (None, ""):
+            options[opt] = getattr(args, opt)
     if "bonuses" in wager.options:
         options["bonuses"] = book.extra.get("bonuses")
     sheet = wager.par_sheet(shoe, rules, table, args.decks, **options)
+    if not table.allows(args.decks):
+        sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
+            f"paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) only "
+            f"({table.citation}); computed at {args.decks} on request",))
     if args.format == "json":
         return json.dumps(sheet.to_json(), indent=1)
     if args.format == "csv":
@@ -233,6 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
     w.add_argument("--paytable", help="paytable id (see `odds list`)")
     w.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    w.add_argument("--any-decks", action="store_true",
+                   help="compute a paytable at a deck count its regulation does not allow (with a warning)")
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
     w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
     w.add_argument("--visible", default="", help='ez-bust: cards the player sees, e.g. "7H 9S"')
@@ -243,6 +252,12 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--procedure", choices=("third-card", "up-card"),
                    help="blazing-7s: the third card is the player's next card ((q)(4), default) or the "
                         "dealer's up card ((q)(10))")
+    w.add_argument("--reset", dest="resets", help='progressives: reset value of each meter, e.g. "jackpot=2000"')
+    w.add_argument("--rate", dest="rates", help='progressives: part of each wager added to each meter, '
+                   'e.g. "jackpot=0.7"; with --reset gives the long-run return')
+    w.add_argument("--cap", help="twenty-point-bonus: the aggregate payout limit of (k)(6) for the queen of "
+                                 "hearts pair and dealer blackjack, in units of the wager")
+    w.add_argument("--spots", type=int, help="twenty-point-bonus with --cap: players betting at the table")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")

@@ -297,3 +297,43 @@ def test_every_paytable_at_its_deck_counts(name, tmp_path):
                                           **({"meters": meters} if meters else {}))
             assert sum(o.probability for o in s.outcomes) == 1
             assert s.cycle == sum(o.combinations for o in s.outcomes)
+
+
+# ------------------------------------------------------------------- caps, resets and rates
+
+@pytest.mark.parametrize("cards,queens,hands", [(6, 2, 2), (7, 3, 3), (8, 4, 2), (9, 4, 4), (5, 0, 2)])
+def test_other_pairs_distribution_by_brute_force(cards, queens, hands):
+    import itertools
+    from collections import Counter
+    from odds.wagers.card_combinations import other_pairs_distribution
+    deck = ["Q"] * queens + ["x"] * (cards - queens)
+    tally = Counter()
+    for deal in itertools.permutations(range(cards), 2 * hands):
+        tally[sum(deck[deal[2 * i]] == deck[deal[2 * i + 1]] == "Q" for i in range(hands))] += 1
+    total = sum(tally.values())
+    assert other_pairs_distribution(cards, queens, hands) == {j: Fraction(n, total) for j, n in sorted(tally.items())}
+
+
+def test_twenty_point_cap():
+    plain = rows(sheet("twenty-point-bonus", "A", 6))["qh-pair-dealer-bj"]
+    loose = rows(sheet("twenty-point-bonus", "A", 6, cap="7000", spots=7))["qh-pair-dealer-bj"]
+    tight = rows(sheet("twenty-point-bonus", "A", 6, cap="1000", spots=7))["qh-pair-dealer-bj"]
+    alone = rows(sheet("twenty-point-bonus", "A", 6, cap="1000", spots=1))["qh-pair-dealer-bj"]
+    assert plain.pays == loose.pays == alone.pays == 1000  # the limit never binds
+    assert 500 < tight.pays < 1000 and tight.probability == plain.probability
+
+
+def test_long_run_return_with_reset_and_rate():
+    s = sheet("blazing-7s", "B", 6, meters="jackpot=2000", resets="jackpot=2000", rates="jackpot=1/10")
+    p = s.extra["progressive"]
+    jackpot = rows(s)["three-7s-diamonds"].probability
+    assert Fraction(p["long_run_return"]) == Fraction(p["a"]) + Fraction(1, 10) + 2000 * jackpot
+
+
+def test_any_decks_computes_outside_the_regulation_with_a_warning(tmp_path):
+    r = odds_cli("wager", "royal-match-21", "--decks", "1", "--paytable", "A", cwd=tmp_path)
+    assert r.returncode == 2 and "--any-decks" in r.stderr
+    r = odds_cli("wager", "royal-match-21", "--decks", "1", "--paytable", "A", "--any-decks", "--format", "json",
+                 cwd=tmp_path)
+    doc = json.loads(r.stdout)
+    assert r.returncode == 0 and any("6, 8 deck(s) only" in w for w in doc["warnings"])

@@ -12,9 +12,14 @@ lists. Cards are :class:`~odds.cards.Card` values.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from math import comb
+
 from ..cards import Card, point_value
+from ..errors import WagerError
 from ..first_cards import FirstCardsGame
-from .first_cards_base import first_cards_wager
+from . import Wager
+from .first_cards_base import first_cards_par_sheet, first_cards_wager
 
 RED = frozenset("HD")
 
@@ -202,6 +207,76 @@ def kings_bounty(cards) -> tuple[str, ...]:
     return tuple(hands)
 
 
+def other_pairs_distribution(cards_left: int, queens: int, hands: int) -> dict[int, Fraction]:
+    """P(j of ``hands`` two-card hands dealt from ``cards_left`` cards, ``queens`` of them queens of
+    hearts, hold two queens of hearts).
+
+    t queens fall among the 2*hands cards dealt (hypergeometric); placed at random in those slots,
+    exactly j hands get two of them in C(hands, j) * C(hands - j, t - 2j) * 2**(t - 2j) of the
+    C(2*hands, t) ways.
+
+    >>> other_pairs_distribution(4, 2, 2)  # two QH among four cards in two hands: 1 way in 3 pairs them
+    {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    """
+    dealt = 2 * hands
+    if dealt > cards_left:
+        raise WagerError(f"{hands + 1} spots need {dealt + 6} cards; the shoe is too small")
+    out: dict[int, Fraction] = {}
+    for t in range(0, min(queens, dealt) + 1):
+        p_t = Fraction(comb(queens, t) * comb(cards_left - queens, dealt - t), comb(cards_left, dealt))
+        for j in range(0, t // 2 + 1):
+            if t - 2 * j > hands - j:
+                continue
+            ways = comb(hands, j) * comb(hands - j, t - 2 * j) * 2 ** (t - 2 * j)
+            out[j] = out.get(j, Fraction(0)) + p_t * Fraction(ways, comb(dealt, t))
+    return {j: p for j, p in sorted(out.items()) if p}
+
+
+def capped_top_pay(shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
+    """The expected pay of a queen of hearts pair with a dealer blackjack under the aggregate
+    limit of 5324.11(k)(6)-(7): the winners share ``cap`` in proportion to their wagers (all
+    equal here), each paid at most ``pay``."""
+    rs = shoe.by_rank_suit()
+    queens = rs[11][1] - 2  # queens of hearts left after the player's pair
+    tens = sum(shoe.by_rank()[9:]) - 2
+    aces = shoe.by_rank()[0]
+    n = shoe.total - 4  # less the player's two cards and the dealer's two
+    if queens < 0 or not aces or not tens:
+        return pay
+    total = Fraction(0)
+    for dealer_queen, weight in ((True, queens), (False, tens - queens)):
+        if weight <= 0:
+            continue
+        left = queens - dealer_queen
+        for j, p in other_pairs_distribution(n, left, spots - 1).items():
+            total += Fraction(weight, tens) * p * min(pay, cap / (1 + j))
+    return total
+
+
+def _twenty_point_sheet(shoe, rules, paytable, decks, cap=None, spots=None, **_):
+    pays = dict(paytable.pays)
+    assumptions = ["matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE]
+    if cap is None:
+        if spots is not None:
+            raise WagerError("--spots goes with --cap")
+        assumptions.append("the aggregate payout limit of (k)(6)-(7) is not applied")
+    else:
+        try:
+            limit = Fraction(cap)
+        except (ValueError, ZeroDivisionError):
+            raise WagerError(f"cannot read --cap {cap!r} as a number") from None
+        if limit <= 0 or spots is None or spots < 1:
+            raise WagerError("--cap needs a positive limit and --spots, the number of players betting (>= 1)")
+        top = "qh-pair-dealer-bj"
+        if top in pays:
+            pays[top] = capped_top_pay(shoe, pays[top], limit, spots)
+        assumptions.append(f"aggregate limit of {cap} wagers on the queen of hearts pair with dealer blackjack, "
+                           f"shared equally among the winners of {spots} spot(s) betting equal amounts "
+                           "((k)(6)-(7)); the row's pay is the expected share")
+    return first_cards_par_sheet("twenty-point-bonus", GAMES["twenty-point-bonus"], TWENTY_RANKING, shoe, "any",
+                                 paytable, decks, assumptions, pays=pays)
+
+
 TWO_PLAYER_CARDS = ("player", "player")
 PLAYER_AND_UP = ("player", "player", "up")
 PLAYER_AND_DEALER = ("player", "player", "up", "hole")
@@ -218,6 +293,8 @@ GAMES = {
     "twenty-point-bonus": FirstCardsGame("twenty-point-bonus", PLAYER_AND_DEALER, 2, twenty_point, _twenty_class),
     "kings-bounty": FirstCardsGame("kings-bounty", PLAYER_AND_DEALER, 2, kings_bounty, _twenty_class),
 }
+
+TWENTY_RANKING = ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "any-20")
 
 WAGERS = (
     first_cards_wager("21+3", "21+3", "9 NYCRR 5324.11(p)",
@@ -247,11 +324,8 @@ WAGERS = (
                       GAMES["in-between"],
                       ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),
                       ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",)),
-    first_cards_wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)",
-                      GAMES["twenty-point-bonus"],
-                      ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "any-20"),
-                      ("matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE,
-                       "the aggregate payout limit of (k)(6)-(7) is not applied")),
+    Wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)", TWENTY_RANKING, _twenty_point_sheet,
+          ("cap", "spots"), partial_paytables=True),
     first_cards_wager("kings-bounty", "King's bounty", "9 NYCRR 5324.11(n)",
                       GAMES["kings-bounty"],
                       ("ks-pair-dealer-bj", "ks-pair", "suited-kings", "suited-qjt", "suited-20", "two-kings",

@@ -176,8 +176,12 @@ def parse_meters(text: Optional[str]) -> dict[str, Fraction]:
 
 
 def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mapping[str, Fraction],
-                      assumptions=(), warnings=()):
-    """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds."""
+                      assumptions=(), warnings=(), resets=None, rates=None):
+    """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds.
+
+    With a reset and a rate of progression (the part of each wager added to the meter) for every
+    meter, also the long-run return: every unit added to a meter is paid out in the end, and each
+    100% award costs the house a reset, so it is a + sum(rate + reset * P(100% award))."""
     needed = sorted({m for _, m in paytable.meter_pays.values()})
     missing = [m for m in needed if m not in meters]
     if missing:
@@ -204,6 +208,14 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
     full = [h for h, (share, _) in paytable.meter_pays.items() if share == 1 and probability.get(h)]
     if full:
         prog["jackpot_one_in"] = {h: float(1 / probability[h]) for h in full}
+    resets, rates = resets or {}, rates or {}
+    if needed and all(m in resets and m in rates for m in needed):
+        hit = {m: sum((probability.get(h, Fraction(0)) for h, (share, mm) in paytable.meter_pays.items()
+                       if mm == m and share == 1), Fraction(0)) for m in needed}
+        long_run = a + sum((rates[m] + resets[m] * hit[m] for m in needed), Fraction(0))
+        prog["resets"] = {m: fraction_text(resets[m]) for m in needed}
+        prog["rates"] = {m: fraction_text(rates[m]) for m in needed}
+        prog["long_run_return"] = fraction_text(long_run)
     sheet = first_cards_par_sheet(name, game, ranking, shoe, "any", paytable, decks,
                                   tuple(assumptions) + (
                                       "meters in units of the wager: " + ", ".join(
@@ -213,7 +225,8 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
     return sheet
 
 
-def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, split_sevens=None, **_):
+def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, split_sevens=None, resets=None,
+                                    rates=None, **_):
     split = BASIC_SPLIT_SEVENS if split_sevens is None else frozenset(split_sevens)
     game = progressive_super_sevens_game(split)
     told = ("basic strategy: split 7-7 against 2 to 7" if split_sevens is None
@@ -221,10 +234,12 @@ def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, s
     return progressive_sheet("progressive-super-sevens", game, PSS_RANKING, shoe, paytable, decks,
                              parse_meters(meters),
                              (told, "after a split of sevens only the two-seven pay counts ((e)(3))",
-                              "otherwise a player holding two sevens receives a third card"))
+                              "otherwise a player holding two sevens receives a third card"),
+                             resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", **_):
+def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", resets=None, rates=None,
+                   **_):
     if procedure not in BLAZING_PROCEDURES:
         raise WagerError(f"unknown blazing 7s procedure {procedure!r} (use third-card or up-card)")
     game = BLAZING_GAMES[procedure]
@@ -233,17 +248,17 @@ def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-c
             else "the third card is the dealer's up card ((q)(10))")
     return progressive_sheet("blazing-7s", game, BLAZING_RANKING, shoe, paytable, decks, parse_meters(meters),
                              (told, "either procedure deals the three cards from the same shoe, so the odds "
-                                    "are the same"))
+                                    "are the same"), resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, **_):
+def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, resets=None, rates=None, **_):
     return progressive_sheet("progressive-blackjack", PROG_BJ_GAME, PROG_BJ_RANKING, shoe, paytable, decks,
                              parse_meters(meters),
                              ("the player's first four cards; a player holding aces always receives more "
                               "cards (hits or splits)",
                               "dollar awards are paid as (award / wager) to 1 for the wager size of the table"),
                              ("(l)(4) describes match-the-dealer hands, while (l)(11) pays aces: the aces of "
-                              "(l)(11) are used",))
+                              "(l)(11) are used",), resets=parse_meters(resets), rates=parse_meters(rates))
 
 
 GAMES = {"super-sevens": SUPER_SEVENS_GAME, "progressive-blackjack": PROG_BJ_GAME,
@@ -254,10 +269,10 @@ WAGERS = (
     Wager("super-sevens", "Super sevens", "9 NYCRR 5324.11(d)", SUPER_SEVENS_RANKING, _super_sevens_sheet,
           partial_paytables=True),
     Wager("progressive-super-sevens", "Progressive super sevens", "9 NYCRR 5324.11(e)", PSS_RANKING,
-          _progressive_super_sevens_sheet, ("meters", "split_sevens"), partial_paytables=True),
+          _progressive_super_sevens_sheet, ("meters", "split_sevens", "resets", "rates"), partial_paytables=True),
     Wager("blazing-7s", "Blazing 7s progressive", "9 NYCRR 5324.11(q)", BLAZING_RANKING, _blazing_sheet,
-          ("meters", "procedure"), partial_paytables=True),
+          ("meters", "procedure", "resets", "rates"), partial_paytables=True),
     Wager("progressive-blackjack", "Progressive blackjack", "9 NYCRR 5324.11(l)", PROG_BJ_RANKING,
-          _progressive_blackjack_sheet, ("meters",), partial_paytables=True),
+          _progressive_blackjack_sheet, ("meters", "resets", "rates"), partial_paytables=True),
 )
 
