@@ -11,6 +11,7 @@ best hand it makes that the paytable lists ("paid for the highest-ranking hand")
 """
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Callable, Optional
 
@@ -69,9 +70,9 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
         warnings=tuple(paytable.notes) + tuple(warnings),
         extra=dict(extra or {}))
     if sheet.expected_return > 0:
-        sheet = ParSheet(**{**sheet.__dict__, "warnings": sheet.warnings + (
+        sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"this paytable returns {float(1 + sheet.expected_return):.2%} of the wager: "
-            "more than 100%, which suggests an error in the printed table",)})
+            "more than 100%, which suggests an error in the printed table",))
     return sheet
 
 
