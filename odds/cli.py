@@ -12,7 +12,7 @@ import json
 import sys
 
 from . import __version__
-from .cards import parse_cards
+from .cards import parse_cards, value_label
 from .dealer import UPCARDS, dealer_table
 from .dealer_graph import RESULTS
 from .errors import OddsError, WagerError
@@ -210,6 +210,59 @@ def cmd_list(args) -> str:
     return "\n".join(lines)
 
 
+def _game_rules(args):
+    from fractions import Fraction
+    from .game_rules import GameRules
+    try:
+        pays = Fraction(args.bj_pays.replace(":", "/"))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--bj-pays: cannot read {args.bj_pays!r} (use 3:2, 6:5 or 1:1)") from None
+    return GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule, peek=not args.no_peek),
+                     blackjack_pays=pays, double=args.double, das=args.das, split_hands=args.split_hands,
+                     hit_split_aces=args.hit_split_aces, surrender=args.surrender)
+
+
+def cmd_game(args):
+    from .player import PlayerEngine
+    rules = _game_rules(args)
+    engine = PlayerEngine(rules, exact=not args.float)
+    ev, _ = engine.round_value()
+    edge = -ev
+    doc = {"house_edge": fraction_text(edge), "house_edge_decimal": float(edge), "exact": not args.float,
+           "rules": {"decks": rules.decks, "rule": rules.dealer.name, "peek": rules.dealer.peek,
+                     "blackjack_pays": fraction_text(rules.blackjack_pays), "double": rules.double,
+                     "das": rules.das, "split_hands": rules.split_hands,
+                     "hit_split_aces": rules.hit_split_aces, "surrender": rules.surrender},
+           "strategy": "composition",
+           "split_method": "each split hand played on its own cards and the up card; exact (two hands, "
+                           "no resplitting)"}
+    if args.format == "json":
+        return json.dumps(doc, indent=1)
+    return "\n".join([f"Blackjack, {rules.describe()}",
+                      f"house edge       {float(edge) * 100:.6f}%" + ("" if args.float else f"   = {doc['house_edge']}"),
+                      "strategy         composition-dependent (each decision best for the hand's cards and the up card)",
+                      f"splits           {doc['split_method']}"])
+
+
+def cmd_strategy(args):
+    from .player import PlayerEngine
+    rules = _game_rules(args)
+    _, choices = PlayerEngine(rules, exact=not args.float).round_value()
+    letters = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
+    ups = [value_label(u) for u in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)]
+    rows = []
+    for a in range(1, 11):
+        for b in range(a, 11):
+            if {a, b} == {1, 10}:
+                continue
+            cells = [letters[choices[(a, b, u)]] if (a, b, u) in choices else "-"
+                     for u in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)]
+            rows.append([f"{value_label(a)}{value_label(b)}"] + cells)
+    return "\n".join([f"Composition-dependent first decisions, {rules.describe()}",
+                      "S stand, H hit, D double, P split, R surrender", "",
+                      text_table(["hand"] + ups, rows)])
+
+
 def cmd_validate(args):
     from .validate import validate_file
     title, problems = validate_file(args.file)
@@ -266,6 +319,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
     ls.set_defaults(run=cmd_list)
+
+    for name, run, text in (("game", cmd_game, "the house edge of the main game"),
+                            ("strategy", cmd_strategy, "the strategy chart for the main game")):
+        g = sub.add_parser(name, help=text)
+        g.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+        g.add_argument("--rule", default="S17", help="S17 (default) or H17")
+        g.add_argument("--no-peek", action="store_true", help="no hole-card peek (not supported yet)")
+        g.add_argument("--das", action="store_true", help="double after split")
+        g.add_argument("--double", default="any", choices=("any", "9-11", "10-11"))
+        g.add_argument("--split-hands", type=int, default=2, help="1 (no splitting) or 2")
+        g.add_argument("--hit-split-aces", action="store_true")
+        g.add_argument("--surrender", action="store_true", help="late surrender")
+        g.add_argument("--bj-pays", default="3:2", help="3:2 (default), 6:5 or 1:1")
+        g.add_argument("--strategy", default="composition", choices=("composition",),
+                       help="composition-dependent (total-dependent basic strategy is not built yet)")
+        g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
+        g.add_argument("--format", choices=("table", "json"), default="table")
+        g.set_defaults(run=run)
 
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")

@@ -253,3 +253,44 @@ def dealer_distribution(shoe: Shoe, upcard: str, rules: DealerRules = DealerRule
     elif not counts[v - 1]:
         raise EngineError(f"the shoe holds no {value_label(v)} to be the up card")
     return _table(tuple(counts), rules, bool(exact)).by_upcard[value_label(v)]
+
+
+@lru_cache(maxsize=4096)
+def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = True) -> tuple:
+    """The dealer's final results for every up card, no peek, blackjack kept: for up card values
+    1..10, a tuple ``(P17, P18, P19, P20, P21, Pblackjack, Pbust)``, or None when the shoe holds
+    no such card. A lean call for engines that need only the final totals.
+
+    >>> f = dealer_finals(Shoe.decks(1).by_value(), False)
+    >>> f[5][6] == dealer_table(Shoe.decks(1)).by_upcard["6"].final()["bust"]
+    True
+    """
+    total = sum(counts)
+    if total < 2:
+        raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+    g = dealer_graph(hits_soft_17)
+    kernel = dealer_kernel(hits_soft_17)
+    n = len(RESULTS)
+    if not exact:
+        buckets = array("d", bytes(8 * g.nbuckets))
+        finals = array("d", bytes(8 * 11 * n))
+        starved = kernel.floats(counts, total, buckets, finals)
+        if starved >= 0:
+            raise _starved(kernel, counts, starved)
+        return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
+    fits = (total - 1) ** g.max_cards < 2 ** 127
+    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    if starved >= 0:
+        raise _starved(kernel, counts, starved)
+    width = g.max_cards + 1
+    # Bring every bucket to the common denominator (total-1)(total-2)...(total-K+1), K the most
+    # cards any dealer hand from this shoe holds (never more than the shoe has).
+    most = max((b % width for b, num in enumerate(nums) if num), default=2)
+    scale = [_falling(total - k, most - k) if k <= most else 0 for k in range(width)]
+    denominator = _falling(total - 1, most - 1)
+    sums = [0] * (10 * n)
+    for b, num in enumerate(nums):
+        if num:
+            sums[b // width] += num * scale[b % width]
+    return tuple(tuple(Fraction(s, denominator) for s in sums[u * n:(u + 1) * n]) if counts[u] else None
+                 for u in range(10))

@@ -241,3 +241,24 @@ def test_wizard_of_odds_bust_by_number_of_cards():
     eight_plus = sum(p for k, p in by.items() if k >= 8)
     for k, printed in WIZARD_BUSTER_6D_H17.items():
         assert within_print(eight_plus if k == 8 else by[k], printed), (k, printed)
+
+
+@pytest.mark.parametrize("counts", [(0, 0, 0, 0, 0, 2, 0, 0, 0, 3), (4, 4, 4, 4, 4, 4, 4, 4, 4, 16),
+                                    (1, 1, 0, 0, 1, 1, 1, 0, 0, 2), (24,) * 9 + (96,)])
+@pytest.mark.parametrize("h17", [False, True])
+def test_lean_finals_equal_the_table(counts, h17):
+    from odds.dealer import dealer_finals
+    from odds.dealer_graph import RESULTS
+    table = dealer_table(Shoe.from_rank_counts(list(counts) + [0, 0, 0]), DealerRules(h17, peek=False))
+    for exact in (True, False):
+        rows = dealer_finals(counts, h17, exact)
+        for v, up in enumerate(UPS):
+            row = table.by_upcard[up]
+            if row is None:
+                assert rows[v] is None
+                continue
+            expected = tuple(row.final()[r] for r in RESULTS)
+            if exact:
+                assert rows[v] == expected
+            else:
+                assert all(abs(a - float(b)) < 1e-14 for a, b in zip(rows[v], expected))

@@ -1,0 +1,52 @@
+"""The rules of the main game, in the casino's shorthand.
+
+>>> r = GameRules(decks=6, dealer=DealerRules.parse("S17"), das=True)
+>>> r.describe()
+'6 decks, S17, peek, blackjack pays 3/2, double any two cards, DAS, split to 2 hands, no surrender'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import RuleError
+from .rules import DealerRules
+
+DOUBLE_ON = {"any": frozenset(range(4, 22)), "9-11": frozenset((9, 10, 11)), "10-11": frozenset((10, 11))}
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """``split_hands``: the most hands a pair may become (1: no splitting; this engine splits to
+    2). ``double``: ``any``, ``9-11`` or ``10-11`` (hard totals of the first two cards)."""
+
+    decks: int = 6
+    dealer: DealerRules = DealerRules()
+    blackjack_pays: Fraction = Fraction(3, 2)
+    double: str = "any"
+    das: bool = False
+    split_hands: int = 2
+    hit_split_aces: bool = False
+    surrender: bool = False
+
+    def __post_init__(self):
+        if self.double not in DOUBLE_ON:
+            raise RuleError(f"unknown double rule {self.double!r}: use any, 9-11 or 10-11")
+        if self.split_hands not in (1, 2):
+            raise RuleError(f"splitting to {self.split_hands} hands is not supported yet: use 1 or 2")
+        if self.blackjack_pays not in (Fraction(3, 2), Fraction(6, 5), Fraction(1)):
+            raise RuleError(f"blackjack pays {self.blackjack_pays}: use 3/2, 6/5 or 1")
+        if not self.dealer.peek:
+            raise RuleError("no-hole-card (no peek) games are not supported by the player engine yet")
+
+    def can_double(self, hard_total: int, soft: bool) -> bool:
+        return self.double == "any" or (not soft and hard_total in DOUBLE_ON[self.double])
+
+    def describe(self) -> str:
+        return ", ".join([
+            f"{self.decks} deck{'s' if self.decks != 1 else ''}", self.dealer.name,
+            "peek" if self.dealer.peek else "no peek", f"blackjack pays {self.blackjack_pays}",
+            "double any two cards" if self.double == "any" else f"double {self.double}",
+            "DAS" if self.das else "no DAS",
+            "no splitting" if self.split_hands == 1 else f"split to {self.split_hands} hands",
+            "late surrender" if self.surrender else "no surrender"])

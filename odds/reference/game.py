@@ -1,0 +1,329 @@
+"""Reference value of a whole blackjack round, by brute force over explicit deals, for checking
+:class:`odds.player.PlayerEngine` on small shoes.
+
+Plain Python with exact fractions, sharing nothing with the engine but the rules object it reads
+(its fields only). Cards go by point value, 1 (ace) to 10 (ten-value), with multiplicities; every
+probability is a count of cards left over the number of cards left.
+
+The round is dealt in the physical order: player card, up card, player card, hole card. With an ace
+or ten up the dealer peeks: a dealer blackjack settles the round at once (a player blackjack
+pushes, anything else loses 1). A player blackjack (a two-card ace and ten, never after a split)
+otherwise wins ``blackjack_pays``. Else the player acts, not knowing the hole card: every decision
+takes the option with the best expected result given what the player has seen, computed from an
+explicit posterior of the hole card (proportional to the count of each value left, the value that
+would give the dealer a blackjack left out) and, for each hole card, the cards that follow, which
+come from the shoe less every card seen less the hole card. The dealer then turns the hole card
+and draws (stands on hard 17 and up and soft 18 and up; soft 17 stands under S17 and draws under
+H17). He plays out even when the player is bust (the player loses regardless), so a shoe on which
+he could run out is refused (:class:`ShoeExhausted`), as is a draw from an empty shoe by the
+player.
+
+Options: stand; hit (then stand or hit again); double (one card, stake 2, first two cards only,
+any two cards or hard 9-11 / 10-11 as the rules say); late surrender (-1/2, first two cards); split
+a pair into two hands (no resplitting). A split is played out card by card: hand 1 gets its second
+card and is played to the end, then hand 2, then the dealer, both hands settled against the same
+dealer hand. Each split hand follows the decision rule D(own cards, up card): the option with the
+best expected result for a hand holding those cards, worked out as if it were the only hand, with
+the other pair card gone. Split aces take one card each unless ``hit_split_aces``; a double after a
+split needs ``das``; a split hand's two-card 21 is a plain 21. A hand totalling 21 stands (it is not
+offered a hit), as in the engine.
+
+>>> from fractions import Fraction
+>>> from odds import DealerRules
+>>> from odds.game_rules import GameRules
+>>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
+>>> round_value(rules, [1, 0, 0, 0, 0, 0, 0, 0, 0, 4])  # one ace, four tens: see the tests
+Fraction(3, 5)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+VALUES = range(1, 11)
+BUST = 22  # a final total above 21, for the dealer's results
+HARD_DOUBLES = {"9-11": (9, 10, 11), "10-11": (10, 11)}
+
+
+class ShoeExhausted(ValueError):
+    """A card was needed (by the player or by the dealer) and the shoe had none left."""
+
+
+def _total(cards) -> tuple[int, bool]:
+    """Best total of a hand of point values and whether it is soft (an ace counted as 11)."""
+    hard = sum(cards)
+    if 1 in cards and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def _take(counts: tuple, *cards: int) -> tuple:
+    out = list(counts)
+    for v in cards:
+        out[v - 1] -= 1
+        if out[v - 1] < 0:
+            raise ValueError(f"no {v} left to take")
+    return tuple(out)
+
+
+def _draws(counts: tuple):
+    """(value, probability) of the next card off ``counts``."""
+    left = sum(counts)
+    if left == 0:
+        raise ShoeExhausted("a card is needed and the shoe is empty")
+    for v in VALUES:
+        if counts[v - 1]:
+            yield v, Fraction(counts[v - 1], left)
+
+
+def _add(hand: tuple, v: int) -> tuple:
+    return tuple(sorted(hand + (v,)))
+
+
+def _blackjack(a: int, b: int) -> bool:
+    return {a, b} == {1, 10}
+
+
+class BruteForceRound:
+    """Round value for ``rules`` (a :class:`odds.game_rules.GameRules`) and a shoe of ``counts``
+    (10 numbers: aces, twos, ..., ten-values)."""
+
+    def __init__(self, rules, counts):
+        if len(counts) != 10:
+            raise ValueError("counts: 10 numbers, aces to ten-values")
+        self.rules = rules
+        self.shoe = tuple(int(n) for n in counts)
+        self._dealer_memo: dict = {}
+        self._value_memo: dict = {}
+        self._policy_memo: dict = {}
+        self._split_hand_memo: dict = {}
+        self._split_memo: dict = {}
+
+    # ----------------------------------------------------------------------------- dealer
+
+    def _dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
+        """Final totals (17..21, or BUST) of a dealer whose cards add up to ``hard`` (aces as 1),
+        ``ace`` if he holds one, drawing from ``pool``."""
+        key = (hard, ace, pool)
+        if key in self._dealer_memo:
+            return self._dealer_memo[key]
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if total > 21:
+            out = {BUST: Fraction(1)}
+        elif total >= 18 or (total == 17 and not (soft and self.rules.dealer.hits_soft_17)):
+            out = {total: Fraction(1)}
+        else:
+            out = {}
+            for v, p in _draws(pool):
+                for final, q in self._dealer_from(hard + v, ace or v == 1, _take(pool, v)).items():
+                    out[final] = out.get(final, 0) + p * q
+        self._dealer_memo[key] = out
+        return out
+
+    def dealer(self, pool: tuple, up: int, hole: int) -> dict:
+        """The dealer's final totals: up and hole card turned, then draws from ``pool`` (the shoe
+        less every card dealt so far, the hole card included). Never a blackjack here."""
+        assert not _blackjack(up, hole)
+        return self._dealer_from(up + hole, 1 in (up, hole), pool)
+
+    @staticmethod
+    def settle(total: int, stake: int, dealer: dict):
+        """A hand of ``total`` (above 21: bust) with ``stake`` units against the dealer's law."""
+        if total > 21:
+            return Fraction(-stake)
+        value = Fraction(0)
+        for final, p in dealer.items():
+            if final == BUST or final < total:
+                value += p * stake
+            elif final > total:
+                value -= p * stake
+        return value
+
+    # ---------------------------------------------------------------------------- the player
+
+    def unseen(self, hand: tuple, ctx: tuple) -> tuple:
+        """The shoe less the up card, the other pair card (a split hand) and ``hand``: the hole
+        card and the cards still to come."""
+        up, other = ctx
+        return _take(self.shoe, up, *((other,) if other else ()), *hand)
+
+    def hole_posterior(self, unseen: tuple, up: int) -> dict:
+        """P(hole card = h | cards seen, no dealer blackjack)."""
+        no_bj = {1: 10, 10: 1}.get(up)
+        weights = {h: unseen[h - 1] for h in VALUES if h != no_bj and unseen[h - 1]}
+        n = sum(weights.values())
+        return {h: Fraction(w, n) for h, w in weights.items()}
+
+    def can_double(self, hand: tuple) -> bool:
+        if self.rules.double == "any":
+            return True
+        total, soft = _total(hand)
+        return not soft and total in HARD_DOUBLES[self.rules.double]
+
+    def options(self, hand: tuple, ctx: tuple) -> list:
+        """The options of a hand (of two or more cards, total below 21)."""
+        up, other = ctx
+        first = len(hand) == 2
+        opts = ["stand", "hit"]
+        if other is None:  # the hand as dealt
+            if first and self.can_double(hand):
+                opts.append("double")
+            if first and self.rules.surrender:
+                opts.append("surrender")
+            if first and hand[0] == hand[1] and self.rules.split_hands >= 2:
+                opts.append("split")
+        else:  # a split hand (split aces come here only with hit_split_aces)
+            if first and self.rules.das and self.can_double(hand):
+                opts.append("double")
+        return opts
+
+    def policy(self, hand: tuple, ctx: tuple) -> str:
+        """The option maximising E[result | cards seen, no dealer blackjack]: for each option,
+        the hole card is drawn from its posterior and the result enumerated given it. For a
+        split hand (``ctx[1]`` the pair card) this is the decision rule D(own cards, up)."""
+        key = (hand, ctx)
+        if key not in self._policy_memo:
+            post = self.hole_posterior(self.unseen(hand, ctx), ctx[0])
+            if not post:
+                raise ValueError("a decision with a dealer blackjack certain: never asked")
+            best, best_q = None, None
+            for option in self.options(hand, ctx):
+                q = sum((p * self.value(hand, option, h, ctx) for h, p in post.items()), Fraction(0))
+                if best_q is None or q > best_q:
+                    best, best_q = option, q
+            self._policy_memo[key] = best
+        return self._policy_memo[key]
+
+    def play_on(self, hand: tuple, hole: int, ctx: tuple):
+        """E[result | hole] of a hand that has just been dealt a card and plays on by policy."""
+        total, _ = _total(hand)
+        if total > 21:
+            self.dealer(_take(self.unseen(hand, ctx), hole), ctx[0], hole)  # he still plays out
+            return Fraction(-1)
+        if total == 21:
+            return self.value(hand, "stand", hole, ctx)
+        return self.value(hand, self.policy(hand, ctx), hole, ctx)
+
+    def value(self, hand: tuple, option: str, hole: int, ctx: tuple):
+        """E[result | hole card] of taking ``option`` with ``hand`` and then playing by policy,
+        this hand alone against the dealer (for a split hand: as if it were the first, the other
+        pair card gone)."""
+        key = (hand, option, hole, ctx)
+        if key in self._value_memo:
+            return self._value_memo[key]
+        up = ctx[0]
+        pool = _take(self.unseen(hand, ctx), hole)  # the cards still to come
+        if option == "stand":
+            v = self.settle(_total(hand)[0], 1, self.dealer(pool, up, hole))
+        elif option == "surrender":
+            v = Fraction(-1, 2)
+        elif option == "hit":
+            v = sum((p * self.play_on(_add(hand, c), hole, ctx) for c, p in _draws(pool)), Fraction(0))
+        elif option == "double":
+            v = Fraction(0)
+            for c, p in _draws(pool):
+                v += p * self.settle(_total(_add(hand, c))[0], 2, self.dealer(_take(pool, c), up, hole))
+        elif option == "split":
+            v = self.split_value(hand[0], up, hole)
+        else:
+            raise ValueError(option)
+        self._value_memo[key] = v
+        return v
+
+    # ------------------------------------------------------------------------------ splits
+
+    def play_split_hand(self, hand: tuple, pool: tuple, pair: int, up: int) -> dict:
+        """Law of how a split hand ends, played by D from ``hand`` with cards off ``pool``:
+        {(final total (above 21: bust), stake, pool left): probability}."""
+        key = (hand, pool, pair, up)
+        if key in self._split_hand_memo:
+            return self._split_hand_memo[key]
+        out: dict = {}
+
+        def put(k, p):
+            out[k] = out.get(k, 0) + p
+
+        total, _ = _total(hand)
+        if len(hand) == 1:  # the second card of the split hand
+            for c, p in _draws(pool):
+                for k, q in self.play_split_hand(_add(hand, c), _take(pool, c), pair, up).items():
+                    put(k, p * q)
+        elif total >= 21 or (pair == 1 and not self.rules.hit_split_aces):
+            put((total, 1, pool), Fraction(1))
+        else:
+            option = self.policy(hand, (up, pair))
+            if option == "stand":
+                put((total, 1, pool), Fraction(1))
+            elif option == "hit":
+                for c, p in _draws(pool):
+                    for k, q in self.play_split_hand(_add(hand, c), _take(pool, c), pair, up).items():
+                        put(k, p * q)
+            elif option == "double":
+                for c, p in _draws(pool):
+                    put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
+            else:
+                raise ValueError(option)
+        self._split_hand_memo[key] = out
+        return out
+
+    def split_value(self, pair: int, up: int, hole: int):
+        """E[result of both hands | hole card] of splitting a pair against ``up``: hand 1 to the
+        end, then hand 2 from what is left, then the dealer from what is left after both."""
+        key = (pair, up, hole)
+        if key in self._split_memo:
+            return self._split_memo[key]
+        pool0 = _take(self.shoe, pair, up, pair, hole)
+        # Both hands end as (total, stake) with the cards left ``pool2``; the dealer then draws
+        # from pool2. Collect, for each pool2, the probability of each hand's (total, stake).
+        ends: dict = {}
+        for (t1, s1, pool1), p1 in self.play_split_hand((pair,), pool0, pair, up).items():
+            for (t2, s2, pool2), p2 in self.play_split_hand((pair,), pool1, pair, up).items():
+                hands = ends.setdefault(pool2, {})
+                hands[(t1, s1)] = hands.get((t1, s1), 0) + p1 * p2
+                hands[(t2, s2)] = hands.get((t2, s2), 0) + p1 * p2
+        value = Fraction(0)
+        for pool2, hands in ends.items():
+            dealer = self.dealer(pool2, up, hole)
+            for (t, s), p in hands.items():
+                value += p * self.settle(t, s, dealer)
+        self._split_memo[key] = value
+        return value
+
+    def option_values(self, a: int, b: int, up: int) -> dict:
+        """E[result | the player's cards ``a``, ``b``, the up card, no dealer blackjack] of each
+        option of a two-card hand (not a blackjack): the hole card from its posterior."""
+        hand, ctx = tuple(sorted((a, b))), (up, None)
+        post = self.hole_posterior(self.unseen(hand, ctx), up)
+        return {option: sum((p * self.value(hand, option, h, ctx) for h, p in post.items()), Fraction(0))
+                for option in self.options(hand, ctx)}
+
+    # ------------------------------------------------------------------------------- round
+
+    def round_value(self):
+        """Expected result of a round per unit bet: the sum over every ordered initial deal
+        (player card, up card, player card, hole card)."""
+        ev = Fraction(0)
+        c0 = self.shoe
+        for a, pa in _draws(c0):
+            c1 = _take(c0, a)
+            for up, pu in _draws(c1):
+                c2 = _take(c1, up)
+                for b, pb in _draws(c2):
+                    c3 = _take(c2, b)
+                    for hole, ph in _draws(c3):
+                        p = pa * pu * pb * ph
+                        if _blackjack(up, hole):
+                            result = 0 if _blackjack(a, b) else -1
+                        elif _blackjack(a, b):
+                            result = self.rules.blackjack_pays
+                        else:
+                            hand = tuple(sorted((a, b)))
+                            ctx = (up, None)
+                            result = self.value(hand, self.policy(hand, ctx), hole, ctx)
+                        ev += p * result
+        return ev
+
+
+def round_value(rules, counts) -> Fraction:
+    """Expected result per unit bet of a round from a shoe of ``counts`` (by value, A to T)."""
+    return BruteForceRound(rules, counts).round_value()

@@ -1,0 +1,75 @@
+"""Player engine: float and exact agree, hand-countable values, the `odds game` contract."""
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from odds import DealerRules, RuleError, Shoe
+from odds.game_rules import GameRules
+from odds.player import PlayerEngine, house_edge
+
+S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
+
+
+def test_float_mode_gives_the_same_house_edge():
+    rules = GameRules(decks=1, dealer=H17, das=True, surrender=True)
+    exact, fast = house_edge(rules), house_edge(rules, exact=False)
+    assert isinstance(exact, Fraction) and abs(float(exact) - fast) < 1e-14
+
+
+def test_standing_on_a_shoe_of_tens_and_sixes_by_hand():
+    # Shoe T T T T 6 6 6. The player holds T 6 against a T: left are T T 6 6. The hole card is a T
+    # (2 in 4: dealer 20, the player loses) or a 6 (2 in 4: 16, and the next card, T or 6, busts).
+    shoe = Shoe.from_rank_counts({"T": 4, "6": 3})
+    engine = PlayerEngine(GameRules(decks=1, dealer=S17), shoe)
+    hand = (0, 0, 0, 0, 0, 1, 0, 0, 0, 1)
+    assert engine.stand(hand, 10, 16) == Fraction(1, 2) - Fraction(1, 2)
+    assert engine.stand(hand, 10, 21) == 1  # any 21 beats every dealer hand this shoe can make
+
+
+def test_surrender_is_half_a_unit_when_the_dealer_has_no_blackjack():
+    engine = PlayerEngine(GameRules(decks=6, dealer=S17, surrender=True))
+    v = engine.option_values("T", "6", "9")  # a 9 up: no blackjack possible
+    assert v["surrender"] == Fraction(-1, 2)
+
+
+def test_rules_the_engine_does_not_support_yet_are_refused():
+    with pytest.raises(RuleError, match="4 hands"):
+        GameRules(split_hands=4)
+    with pytest.raises(RuleError, match="no peek"):
+        GameRules(dealer=DealerRules.parse("S17", peek=False))
+
+
+def test_more_favourable_rules_lower_the_edge():
+    base = GameRules(decks=1, dealer=S17)
+    edges = [house_edge(r, exact=False) for r in (
+        base, GameRules(decks=1, dealer=S17, das=True), GameRules(decks=1, dealer=H17),
+        GameRules(decks=1, dealer=S17, blackjack_pays=Fraction(6, 5)))]
+    assert edges[1] < edges[0] < edges[2] < edges[3]
+
+
+@pytest.fixture(scope="module")
+def boss_media_edge():
+    """One deck, S17, peek, double any two cards, DAS, split once, split aces one card, no
+    surrender, 3 to 2: the exact house edge with composition-dependent play."""
+    return house_edge(GameRules(decks=1, dealer=S17, das=True))
+
+
+def test_wizard_of_odds_boss_media_composition_dependent(boss_media_edge):
+    # Wizard of Odds, Blackjack Appendix 3a (wizardofodds.com/games/blackjack/appendix/3a/), the
+    # "Boss Media" single-deck rules above: composition-dependent strategy gives the player an
+    # advantage of 0.1541%.
+    from rounding import within_print
+    assert within_print(-boss_media_edge, "0.1541", scale=100)
+
+
+def test_game_json_contract(tmp_path, boss_media_edge):
+    r = subprocess.run([sys.executable, "-m", "odds", "game", "--decks", "1", "--rule", "S17", "--das",
+                        "--format", "json"], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert set(doc) >= {"house_edge", "rules", "strategy", "split_method"}
+    assert Fraction(doc["house_edge"]) == boss_media_edge
+    assert doc["strategy"] == "composition" and doc["rules"]["das"] is True

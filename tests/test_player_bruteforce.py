@@ -1,0 +1,147 @@
+"""The player engine's exact round value against a brute force over explicit deals.
+
+:mod:`odds.reference.game` deals player card, up card, player card, hole card one by one, keeps the
+hole card unknown to the player (an explicit posterior given the cards seen and no dealer
+blackjack), and plays splits out hand by hand; :class:`odds.player.PlayerEngine` works jointly with
+"no dealer blackjack" and values a split as twice one hand. On small shoes (12 to 16 cards, aces,
+tens and pairs in each, never running out) and a spread of rule sets the two must agree exactly,
+round value and first-hand option values. Two hand-counted shoes pin the value itself, and two
+controls show that the comparison can fail.
+"""
+from fractions import Fraction
+
+import pytest
+
+from odds import DealerRules, Shoe
+from odds.game_rules import GameRules
+from odds.player import PlayerEngine
+from odds.reference.game import VALUES, BruteForceRound, round_value
+
+S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
+LABELS = "A23456789T"
+
+# By value: aces, twos, ..., nines, ten-values.
+SHOES = {
+    "A2 3 5 7 9 T5 (13)": (2, 0, 1, 0, 2, 0, 1, 0, 2, 5),
+    "A2 22 52 82 T6 (14)": (2, 2, 0, 0, 2, 0, 0, 2, 0, 6),
+    "A3 52 62 T6 (13)": (3, 0, 0, 0, 2, 2, 0, 0, 0, 6),
+    "A 32 62 82 T5 (12)": (1, 0, 2, 0, 0, 2, 0, 2, 0, 5),
+    "A2 22 32 72 T8 (16)": (2, 2, 2, 0, 0, 0, 2, 0, 0, 8),
+}
+EVERY_VALUE = (2, 1, 1, 1, 1, 1, 1, 1, 1, 4)  # 14 cards, every value: the slowest shoe (~8 s a rule)
+
+RULES = {
+    "S17 basic": GameRules(decks=1, dealer=S17),
+    "H17 DAS LS HSA": GameRules(decks=1, dealer=H17, das=True, surrender=True, hit_split_aces=True),
+    "S17 D10-11 DAS 6:5": GameRules(decks=1, dealer=S17, double="10-11", das=True,
+                                    blackjack_pays=Fraction(6, 5)),
+    "H17 no split D9-11 LS 6:5": GameRules(decks=1, dealer=H17, split_hands=1, double="9-11",
+                                           surrender=True, blackjack_pays=Fraction(6, 5)),
+    "S17 HSA no DAS LS": GameRules(decks=1, dealer=S17, hit_split_aces=True, surrender=True),
+    "H17 D10-11 DAS HSA": GameRules(decks=1, dealer=H17, double="10-11", das=True, hit_split_aces=True),
+}
+
+
+def shoe(counts):
+    return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+
+
+def engine_value(rules, counts):
+    return PlayerEngine(rules, shoe(counts), exact=True).round_value()[0]
+
+
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
+@pytest.mark.parametrize("counts", list(SHOES.values()), ids=list(SHOES))
+def test_round_value_equals_brute_force(counts, rules):
+    brute = round_value(rules, counts)
+    assert isinstance(brute, Fraction)
+    assert engine_value(rules, counts) == brute
+
+
+@pytest.mark.parametrize("name", ["S17 basic", "H17 DAS LS HSA"])
+def test_every_card_value_shoe(name):
+    rules = RULES[name]
+    assert engine_value(rules, EVERY_VALUE) == round_value(rules, EVERY_VALUE)
+
+
+@pytest.mark.parametrize("name", ["A2 3 5 7 9 T5 (13)", "A2 22 32 72 T8 (16)"])
+def test_every_option_of_every_first_hand(name):
+    """Option by option, not only the best: the engine's E[X; no blackjack] is the brute force's
+    E[X | no blackjack] times P(no blackjack | the three cards seen)."""
+    counts, rules = SHOES[name], RULES["H17 DAS LS HSA"]
+    engine, brute = PlayerEngine(rules, shoe(counts), exact=True), BruteForceRound(rules, counts)
+    compared = 0
+    for up in VALUES:
+        for a in VALUES:
+            for b in range(a, 11):
+                left = list(counts)
+                for v in (up, a, b):
+                    left[v - 1] -= 1
+                if min(left) < 0 or {a, b} == {1, 10}:
+                    continue
+                bj = {1: 10, 10: 1}.get(up)
+                p_no_bj = 1 - Fraction(left[bj - 1] if bj else 0, sum(left))
+                if p_no_bj == 0:
+                    continue
+                fast = engine.option_values(LABELS[a - 1], LABELS[b - 1], LABELS[up - 1])
+                slow = brute.option_values(a, b, up)
+                assert fast == {k: v * p_no_bj for k, v in slow.items()}, (a, b, up)
+                compared += 1
+    assert compared > 60  # every first hand and up card the shoe can deal
+
+
+# ------------------------------------------------------------------------- counted by hand
+
+def test_one_ace_four_tens_by_hand():
+    # Shoe A T T T T: the ace is equally likely to be any of the five cards (player, up, player,
+    # hole, undealt). Ace to the player (2/5): blackjack against the dealer's 20, +3/2. Ace up or
+    # in the hole (2/5): dealer blackjack, -1. Ace undealt (1/5): T-T against a ten up; the dealer
+    # has shown no blackjack, so the hole is a ten and the one card left is the ace: hitting 20
+    # makes 21 and wins 1, doubling wins 2. EV = 3/5 - 2/5 + 2/5 = 3/5 (2/5 without the double).
+    counts = (1, 0, 0, 0, 0, 0, 0, 0, 0, 4)
+    rules = GameRules(decks=1, dealer=S17, split_hands=1)
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(3, 5)
+    rules = GameRules(decks=1, dealer=S17, split_hands=1, double="10-11")
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(2, 5)
+
+
+def test_one_ace_sixteen_tens_by_hand():
+    # Shoe A + 16 tens (17 cards). Ace to the player (2/17): +3/2; ace up or in the hole (2/17):
+    # -1. Ace undealt (13/17): T-T against a ten, hole a ten (no blackjack), 12 tens and the ace
+    # left. Stand pushes; hitting wins 1/13 and busts 12/13. Split: hand 1 draws the ace (1/13,
+    # 21 beats 20; hand 2 then draws a ten and pushes), else it pushes and hand 2 draws the ace
+    # with 1/12: 1/13 + 12/13 * 1/12 = 2/13 (each split hand stands on T-T: it would hit a 20
+    # with 1/12 to win). EV = 3/17 - 2/17 + 13/17 * 2/13 = 3/17; 1/17 without splitting.
+    counts = (1, 0, 0, 0, 0, 0, 0, 0, 0, 16)
+    rules = GameRules(decks=1, dealer=S17)
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(3, 17)
+    rules = GameRules(decks=1, dealer=S17, split_hands=1)
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(1, 17)
+
+
+# ----------------------------------------------------------------------------- controls
+
+def test_control_blackjack_payout():
+    counts = SHOES["A3 52 62 T6 (13)"]
+    rules = RULES["S17 basic"]
+    six_five = GameRules(decks=1, dealer=S17, blackjack_pays=Fraction(6, 5))
+    assert round_value(six_five, counts) != engine_value(rules, counts)
+    assert round_value(six_five, counts) == engine_value(six_five, counts)
+
+
+class IgnoresThePeek(BruteForceRound):
+    """A player who forgets that the dealer has shown no blackjack: his posterior keeps the
+    blackjack hole card (valued as a dealer 21). The rounds themselves are settled as before."""
+
+    def hole_posterior(self, unseen, up):
+        n = sum(unseen)
+        return {h: Fraction(unseen[h - 1], n) for h in VALUES if unseen[h - 1]}
+
+    def dealer(self, pool, up, hole):
+        return self._dealer_from(up + hole, 1 in (up, hole), pool)
+
+
+def test_control_the_hole_card_posterior_matters():
+    counts = SHOES["A2 22 52 82 T6 (14)"]
+    rules = RULES["S17 basic"]
+    assert IgnoresThePeek(rules, counts).round_value() < engine_value(rules, counts)
