@@ -37,9 +37,18 @@ def _add(hand: tuple, v: int) -> tuple:
     return hand[:v - 1] + (hand[v - 1] + 1,) + hand[v:]
 
 
+def _with(hand: tuple, extra: tuple) -> tuple:
+    """The cards out of the shoe: the hand's and the ones set aside (the other pair card)."""
+    return tuple(h + e for h, e in zip(hand, extra))
+
+
+def hard_total(hand: tuple) -> int:
+    return sum(v * n for v, n in zip(range(1, 11), hand))
+
+
 def hand_total(hand: tuple) -> tuple[int, bool]:
     """Best total of a hand (counts by value) and whether it is soft."""
-    hard = sum(v * n for v, n in zip(range(1, 11), hand))
+    hard = hard_total(hand)
     if hand[0] and hard + 10 <= 21:
         return hard + 10, True
     return hard, False
@@ -96,9 +105,9 @@ class PlayerEngine:
                 value -= f[i]
         return value
 
-    def _after_card(self, hand, extra, up, final: bool, doubled: bool = False):
+    def _after_card(self, hand, extra, up, final: bool):
         """Value of a hand that has just taken a card: bust, stand if ``final``, else play on."""
-        removed = tuple(h + e for h, e in zip(hand, extra))
+        removed = _with(hand, extra)
         total, _ = hand_total(hand)
         if total > 21:
             return -self.no_blackjack(removed, up)
@@ -110,13 +119,13 @@ class PlayerEngine:
         """Value of hitting, then playing on by composition (stand or hit again)."""
         key = ("hit", hand, extra, up)
         if key not in self._memo:
-            removed = tuple(h + e for h, e in zip(hand, extra))
+            removed = _with(hand, extra)
             self._memo[key] = sum((p * self._after_card(_add(hand, v), extra, up, False)
                                    for v, p in self._draw(removed, up)), 0 * self.one)
         return self._memo[key]
 
     def double(self, hand: tuple, extra: tuple, up: int):
-        removed = tuple(h + e for h, e in zip(hand, extra))
+        removed = _with(hand, extra)
         return 2 * sum((p * self._after_card(_add(hand, v), extra, up, True)
                         for v, p in self._draw(removed, up)), 0 * self.one)
 
@@ -128,9 +137,9 @@ class PlayerEngine:
         extra = _add(ZERO_HAND, card)
         start = _add(ZERO_HAND, card)
         value = 0 * self.one
-        for v, p in self._draw(tuple(s + e for s, e in zip(start, extra)), up):
+        for v, p in self._draw(_with(start, extra), up):
             hand = _add(start, v)
-            removed = tuple(h + e for h, e in zip(hand, extra))
+            removed = _with(hand, extra)
             total, soft = hand_total(hand)
             if card == 1 and not self.rules.hit_split_aces:
                 best = self.stand(removed, up, total)
@@ -138,7 +147,7 @@ class PlayerEngine:
                 options = [self.stand(removed, up, total)]
                 if total < 21:
                     options.append(self.hit(hand, extra, up))
-                    if self.rules.das and self.rules.can_double(sum(v * n for v, n in zip(range(1, 11), hand)), soft):
+                    if self.rules.das and self.rules.can_double(hard_total(hand), soft):
                         options.append(self.double(hand, extra, up))
                 best = max(options)
             value += p * best
