@@ -224,6 +224,8 @@ def _game_rules(args):
 
 def cmd_game(args):
     from .player import PlayerEngine
+    if args.strategy != "composition":
+        raise UsageError("odds game computes composition-dependent play only so far")
     rules = _game_rules(args)
     engine = PlayerEngine(rules, exact=not args.float)
     ev, _ = engine.round_value()
@@ -246,20 +248,24 @@ def cmd_game(args):
 
 def cmd_strategy(args):
     from .player import PlayerEngine
+    from .strategy import LETTERS, UP_ORDER, basic_strategy_chart
     rules = _game_rules(args)
-    _, choices = PlayerEngine(rules, exact=not args.float).round_value()
-    letters = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
-    ups = [value_label(u) for u in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)]
-    rows = []
-    for a in range(1, 11):
-        for b in range(a, 11):
-            if {a, b} == {1, 10}:
-                continue
-            cells = [letters[choices[(a, b, u)]] if (a, b, u) in choices else "-"
-                     for u in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)]
-            rows.append([f"{value_label(a)}{value_label(b)}"] + cells)
-    return "\n".join([f"Composition-dependent first decisions, {rules.describe()}",
-                      "S stand, H hit, D double, P split, R surrender", "",
+    engine = PlayerEngine(rules, exact=not args.float)
+    ups = [value_label(u) for u in UP_ORDER]
+    if args.strategy == "basic":
+        chart = basic_strategy_chart(rules, engine=engine)
+        names = {"hard": lambda t: str(t), "soft": lambda t: f"A{t - 11}", "pair": lambda t: value_label(t) * 2}
+        rows = [[names[kind](t)] + [chart[(kind, t)][u] for u in ups]
+                for kind in ("hard", "soft", "pair") for t in sorted(t for k, t in chart if k == kind)]
+        title = ("Total-dependent first decisions (one decision per two-card total, soft total or pair; "
+                 "later decisions by composition)")
+    else:
+        _, choices = engine.round_value()
+        rows = [[f"{value_label(a)}{value_label(b)}"] + [LETTERS[choices[(a, b, u)]] if (a, b, u) in choices else "-"
+                                                         for u in UP_ORDER]
+                for a in range(1, 11) for b in range(a, 11) if {a, b} != {1, 10}]
+        title = "Composition-dependent first decisions"
+    return "\n".join([f"{title}, {rules.describe()}", "S stand, H hit, D double, P split, R surrender", "",
                       text_table(["hand"] + ups, rows)])
 
 
@@ -332,8 +338,8 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--hit-split-aces", action="store_true")
         g.add_argument("--surrender", action="store_true", help="late surrender")
         g.add_argument("--bj-pays", default="3:2", help="3:2 (default), 6:5 or 1:1")
-        g.add_argument("--strategy", default="composition", choices=("composition",),
-                       help="composition-dependent (total-dependent basic strategy is not built yet)")
+        g.add_argument("--strategy", default="composition", choices=("composition", "basic"),
+                       help="composition-dependent, or (odds strategy only) the total-dependent first decision")
         g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
         g.add_argument("--format", choices=("table", "json"), default="table")
         g.set_defaults(run=run)
