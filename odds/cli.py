@@ -213,13 +213,22 @@ def cmd_list(args) -> str:
 def _game_rules(args):
     from fractions import Fraction
     from .game_rules import GameRules
-    try:
-        pays = Fraction(args.bj_pays.replace(":", "/"))
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"--bj-pays: cannot read {args.bj_pays!r} (use 3:2, 6:5 or 1:1)") from None
+
+    def odds_ratio(flag, text):
+        if text is None:
+            return None
+        try:
+            return Fraction(text.replace(":", "/"))
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(f"{flag}: cannot read {text!r} (write odds such as 3:2 or 2:1)") from None
+
     return GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule, peek=not args.no_peek),
-                     blackjack_pays=pays, double=args.double, das=args.das, split_hands=args.split_hands,
-                     hit_split_aces=args.hit_split_aces, surrender=args.surrender)
+                     blackjack_pays=odds_ratio("--bj-pays", args.bj_pays), double=args.double, das=args.das,
+                     split_hands=args.split_hands, hit_split_aces=args.hit_split_aces, surrender=args.surrender,
+                     bonus_678_suited=odds_ratio("--bonus-678", args.bonus_678),
+                     bonus_777=odds_ratio("--bonus-777", args.bonus_777),
+                     bonus_posted_blackjack=odds_ratio("--bonus-posted", args.bonus_posted),
+                     bonus_five_card_21=odds_ratio("--bonus-five-card", args.bonus_five_card))
 
 
 def cmd_game(args):
@@ -234,7 +243,10 @@ def cmd_game(args):
            "rules": {"decks": rules.decks, "rule": rules.dealer.name, "peek": rules.dealer.peek,
                      "blackjack_pays": fraction_text(rules.blackjack_pays), "double": rules.double,
                      "das": rules.das, "split_hands": rules.split_hands,
-                     "hit_split_aces": rules.hit_split_aces, "surrender": rules.surrender},
+                     "hit_split_aces": rules.hit_split_aces, "surrender": rules.surrender,
+                     **{name: fraction_text(getattr(rules, name)) for name in (
+                         "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")
+                        if getattr(rules, name) is not None}},
            "strategy": "composition",
            "split_method": "each split hand played on its own cards and the up card; exact (two hands, "
                            "no resplitting)"}
@@ -338,6 +350,10 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--hit-split-aces", action="store_true")
         g.add_argument("--surrender", action="store_true", help="late surrender")
         g.add_argument("--bj-pays", default="3:2", help="3:2 (default), 6:5 or 1:1")
+        g.add_argument("--bonus-678", help="NY (b)(4)(i): a winning suited 6-7-8 pays this, e.g. 2:1")
+        g.add_argument("--bonus-777", help="NY (b)(4)(ii): winning three sevens pay this, e.g. 3:2")
+        g.add_argument("--bonus-posted", help="NY (b)(4)(iii): the posted ace and face card pays this, e.g. 2:1")
+        g.add_argument("--bonus-five-card", help="NY (b)(4)(iv): a winning five cards totalling 21 pays this")
         g.add_argument("--strategy", default="composition", choices=("composition", "basic"),
                        help="composition-dependent, or (odds strategy only) the total-dependent first decision")
         g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Optional
 
 from .errors import RuleError
 from .rules import DealerRules
@@ -28,6 +29,11 @@ class GameRules:
     split_hands: int = 2
     hit_split_aces: bool = False
     surrender: bool = False
+    # New York's optional payouts for a winning hand (9 NYCRR 5324.11(b)(4)(i)-(iv)), to 1:
+    bonus_678_suited: Optional[Fraction] = None  # 6, 7 and 8 of one suit
+    bonus_777: Optional[Fraction] = None  # three sevens
+    bonus_posted_blackjack: Optional[Fraction] = None  # the posted ace and face card
+    bonus_five_card_21: Optional[Fraction] = None  # five cards totalling 21
 
     def __post_init__(self):
         if self.double not in DOUBLE_ON:
@@ -36,6 +42,10 @@ class GameRules:
             raise RuleError(f"splitting to {self.split_hands} hands is not supported yet: use 1 or 2")
         if self.blackjack_pays not in (Fraction(3, 2), Fraction(6, 5), Fraction(1)):
             raise RuleError(f"blackjack pays {self.blackjack_pays}: use 3/2, 6/5 or 1")
+        for name in ("bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21"):
+            pay = getattr(self, name)
+            if pay is not None and pay < 1:
+                raise RuleError(f"{name.replace('_', ' ')} pays {pay}: a bonus pays at least 1 to 1")
         if not self.dealer.peek:
             raise RuleError("no-hole-card (no peek) games are not supported by the player engine yet")
 
@@ -49,4 +59,8 @@ class GameRules:
             "double any two cards" if self.double == "any" else f"double {self.double}",
             "DAS" if self.das else "no DAS",
             "no splitting" if self.split_hands == 1 else f"split to {self.split_hands} hands",
-            "late surrender" if self.surrender else "no surrender"])
+            "late surrender" if self.surrender else "no surrender"] + [
+            f"{label} pays {getattr(self, name)}" for name, label in (
+                ("bonus_678_suited", "suited 6-7-8"), ("bonus_777", "7-7-7"),
+                ("bonus_posted_blackjack", "the posted ace and face card"),
+                ("bonus_five_card_21", "five-card 21")) if getattr(self, name) is not None])

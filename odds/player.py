@@ -61,7 +61,11 @@ class PlayerEngine:
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True):
         self.rules = rules
         self.exact = exact
-        self.counts = (shoe or Shoe.decks(rules.decks)).by_value()
+        shoe = shoe or Shoe.decks(rules.decks)
+        if (rules.bonus_678_suited or rules.bonus_posted_blackjack) and not _suits_alike(shoe):
+            raise EngineError("the suited 6-7-8 and posted blackjack payouts are computed for a shoe whose "
+                              "suits are alike (every rank the same in each suit)")
+        self.counts = shoe.by_value()
         self.total = sum(self.counts)
         self.one = Fraction(1) if exact else 1.0
         self._finals: dict = {}
@@ -95,15 +99,30 @@ class PlayerEngine:
     def no_blackjack(self, removed: tuple, up: int):
         return self.one - self.finals(removed, up)[BLACKJACK]
 
-    def stand(self, removed: tuple, up: int, total: int):
+    def stand(self, removed: tuple, up: int, total: int, pay=1):
+        """Value of standing on ``total``; a win pays ``pay`` to 1."""
         f = self.finals(removed, up)
-        value = f[BUST]
+        win, value = f[BUST], 0 * self.one
         for i in range(5):  # dealer totals 17 to 21
             if 17 + i < total:
-                value += f[i]
+                win += f[i]
             elif 17 + i > total:
                 value -= f[i]
-        return value
+        return value + pay * win
+
+    def bonus_pay(self, hand: tuple):
+        """What a winning (undoubled) hand pays under New York's optional payouts: 7-7-7, five
+        cards totalling 21, and 6-7-8 of one suit (in a shoe whose suits are alike, the three cards
+        are of one suit with chance 1/16)."""
+        r = self.rules
+        if sum(hand) == 3 and r.bonus_777 is not None and hand[6] == 3:
+            return r.bonus_777
+        if sum(hand) == 3 and r.bonus_678_suited is not None and hand[5] == hand[6] == hand[7] == 1:
+            same_suit = Fraction(1, 16) if self.exact else 1 / 16
+            return 1 + same_suit * (r.bonus_678_suited - 1)
+        if sum(hand) == 5 and r.bonus_five_card_21 is not None and hand_total(hand)[0] == 21:
+            return r.bonus_five_card_21
+        return 1
 
     def _after_card(self, hand, extra, up, final: bool):
         """Value of a hand that has just taken a card: bust, stand if ``final``, else play on."""
@@ -111,9 +130,10 @@ class PlayerEngine:
         total, _ = hand_total(hand)
         if total > 21:
             return -self.no_blackjack(removed, up)
-        if final or total == 21:
+        if final:  # a double: no bonus payouts
             return self.stand(removed, up, total)
-        return max(self.stand(removed, up, total), self.hit(hand, extra, up))
+        stand = self.stand(removed, up, total, self.bonus_pay(hand))
+        return stand if total == 21 else max(stand, self.hit(hand, extra, up))
 
     def hit(self, hand: tuple, extra: tuple, up: int):
         """Value of hitting, then playing on by composition (stand or hit again)."""
@@ -174,6 +194,15 @@ class PlayerEngine:
 
     # ------------------------------------------------------------------------------ round
 
+    def blackjack_pay(self):
+        """A blackjack's pay; with the posted-combination payout, the posted ace (one suit in four)
+        with the posted face card (one of the sixteen ten-value cards) pays more."""
+        posted = self.rules.bonus_posted_blackjack
+        if posted is None:
+            return self.rules.blackjack_pays
+        share = Fraction(1, 64) if self.exact else 1 / 64
+        return self.rules.blackjack_pays + share * (posted - self.rules.blackjack_pays)
+
     def round_value(self):
         """Expected result of a round per unit bet, composition-dependent play, and the
         probability of each initial deal with its best option (for strategy tables)."""
@@ -193,13 +222,19 @@ class PlayerEngine:
                     hand = _add(_add(ZERO_HAND, a), b)
                     p_bj = self.finals(hand, u)[BLACKJACK]
                     if {a, b} == {1, 10}:
-                        ev += p * (1 - p_bj) * self.rules.blackjack_pays
+                        ev += p * (1 - p_bj) * self.blackjack_pay()
                         continue
                     options = self._options(a, b, u)
                     best = max(options, key=options.get)
                     choices[(a, b, u)] = best
                     ev += p * (options[best] - p_bj)
         return ev, choices
+
+
+def _suits_alike(shoe: Shoe) -> bool:
+    if not shoe.suits_known:
+        return False
+    return all(len(set(row)) == 1 for row in shoe.by_rank_suit())
 
 
 def house_edge(rules: GameRules, exact: bool = True, shoe: Optional[Shoe] = None):

@@ -73,3 +73,27 @@ def test_game_json_contract(tmp_path, boss_media_edge):
     assert set(doc) >= {"house_edge", "rules", "strategy", "split_method"}
     assert Fraction(doc["house_edge"]) == boss_media_edge
     assert doc["strategy"] == "composition" and doc["rules"]["das"] is True
+
+
+def test_seven_seven_seven_bonus_by_hand():
+    # Shoe 7 7 7 7 T T T T; the player holds 7 7 against a T, leaving 7 7 T T T. Hitting draws a 7
+    # (2 in 5: 21, and the dealer, holding T and a 7 or a T, stands on 17 or 20: a win) or a T (bust).
+    shoe = Shoe.from_rank_counts({"7": 4, "T": 4})
+    plain = PlayerEngine(GameRules(decks=1, dealer=S17), shoe).option_values("7", "7", "T")["hit"]
+    bonus = PlayerEngine(GameRules(decks=1, dealer=S17, bonus_777=Fraction(3, 2)), shoe).option_values("7", "7", "T")["hit"]
+    assert plain == Fraction(2, 5) - Fraction(3, 5)
+    assert bonus == Fraction(2, 5) * Fraction(3, 2) - Fraction(3, 5)
+
+
+def test_bonus_payouts_and_their_conditions():
+    engine = PlayerEngine(GameRules(decks=6, dealer=S17, bonus_678_suited=Fraction(2), bonus_five_card_21=Fraction(2)),
+                          exact=True)
+    assert engine.bonus_pay((0, 0, 0, 0, 0, 1, 1, 1, 0, 0)) == 1 + Fraction(1, 16)
+    assert engine.bonus_pay((0, 3, 0, 0, 0, 0, 0, 0, 0, 1)) == 1  # three cards, not a bonus hand
+    assert engine.bonus_pay((2, 0, 1, 1, 0, 0, 0, 0, 0, 1)) == 1  # A A 3 4 T: five cards but 19
+    assert engine.bonus_pay((2, 0, 0, 1, 1, 0, 0, 0, 0, 1)) == 2  # A A 4 5 T: five cards, 21
+
+    with pytest.raises(RuleError):
+        GameRules(bonus_777=Fraction(1, 2))
+    with pytest.raises(Exception, match="suits are alike"):
+        PlayerEngine(GameRules(decks=1, dealer=S17, bonus_678_suited=Fraction(2)), Shoe.decks(1).remove("6H"))
