@@ -228,7 +228,8 @@ def _game_rules(args):
                      bonus_678_suited=odds_ratio("--bonus-678", args.bonus_678),
                      bonus_777=odds_ratio("--bonus-777", args.bonus_777),
                      bonus_posted_blackjack=odds_ratio("--bonus-posted", args.bonus_posted),
-                     bonus_five_card_21=odds_ratio("--bonus-five-card", args.bonus_five_card))
+                     bonus_five_card_21=odds_ratio("--bonus-five-card", args.bonus_five_card),
+                     double_rescue=args.double_rescue)
 
 
 def cmd_game(args):
@@ -244,6 +245,7 @@ def cmd_game(args):
                      "blackjack_pays": fraction_text(rules.blackjack_pays), "double": rules.double,
                      "das": rules.das, "split_hands": rules.split_hands,
                      "hit_split_aces": rules.hit_split_aces, "surrender": rules.surrender,
+                     "double_rescue": rules.double_rescue,
                      **{name: fraction_text(getattr(rules, name)) for name in (
                          "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")
                         if getattr(rules, name) is not None}},
@@ -354,6 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--bonus-777", help="NY (b)(4)(ii): winning three sevens pay this, e.g. 3:2")
         g.add_argument("--bonus-posted", help="NY (b)(4)(iii): the posted ace and face card pays this, e.g. 2:1")
         g.add_argument("--bonus-five-card", help="NY (b)(4)(iv): a winning five cards totalling 21 pays this")
+        g.add_argument("--double-rescue", action="store_true",
+                       help="NY (a)(5)(vii): after the double card, the player may take back the double and "
+                            "forfeit the original bet")
         g.add_argument("--strategy", default="composition", choices=("composition", "basic"),
                        help="composition-dependent, or (odds strategy only) the total-dependent first decision")
         g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")

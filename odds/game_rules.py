@@ -34,6 +34,7 @@ class GameRules:
     bonus_777: Optional[Fraction] = None  # three sevens
     bonus_posted_blackjack: Optional[Fraction] = None  # the posted ace and face card
     bonus_five_card_21: Optional[Fraction] = None  # five cards totalling 21
+    double_rescue: bool = False  # NY (a)(5)(vii): after the double card, take back the double, lose the bet
 
     def __post_init__(self):
         if self.double not in DOUBLE_ON:
@@ -63,4 +64,5 @@ class GameRules:
             f"{label} pays {getattr(self, name)}" for name, label in (
                 ("bonus_678_suited", "suited 6-7-8"), ("bonus_777", "7-7-7"),
                 ("bonus_posted_blackjack", "the posted ace and face card"),
-                ("bonus_five_card_21", "five-card 21")) if getattr(self, name) is not None])
+                ("bonus_five_card_21", "five-card 21")) if getattr(self, name) is not None]
+            + (["double-down rescue"] if self.double_rescue else []))

@@ -145,9 +145,17 @@ class PlayerEngine:
         return self._memo[key]
 
     def double(self, hand: tuple, extra: tuple, up: int):
+        """Value of doubling (per unit of the original bet). With the rescue of 5324.11(a)(5)(vii),
+        a doubled hand that has not busted may take back the double and give up the original bet
+        (-1 when the dealer has no blackjack)."""
         removed = _with(hand, extra)
-        return 2 * sum((p * self._after_card(_add(hand, v), extra, up, True)
-                        for v, p in self._draw(removed, up)), 0 * self.one)
+        value = 0 * self.one
+        for v, p in self._draw(removed, up):
+            played = 2 * self._after_card(_add(hand, v), extra, up, True)
+            if self.rules.double_rescue and hand_total(_add(hand, v))[0] <= 21:
+                played = max(played, -self.no_blackjack(_with(_add(hand, v), extra), up))
+            value += p * played
+        return value
 
     def _split_hand(self, card: int, up: int):
         """One of two split hands: ``card`` and the next card, the other pair card set aside."""

@@ -97,3 +97,14 @@ def test_bonus_payouts_and_their_conditions():
         GameRules(bonus_777=Fraction(1, 2))
     with pytest.raises(Exception, match="suits are alike"):
         PlayerEngine(GameRules(decks=1, dealer=S17, bonus_678_suited=Fraction(2)), Shoe.decks(1).remove("6H"))
+
+
+def test_double_rescue_by_hand():
+    # Shoe 5 5 9 6 T T T T. The player doubles 5 5 against a 9, leaving 6 T T T T. The double card
+    # is the 6 (1 in 5: 16 against the dealer's 19, a loss of 2, or -1 with the rescue) or a T
+    # (4 in 5: 20, and the dealer ends on 19 or busts: a win of 2).
+    shoe = Shoe.from_rank_counts({"5": 2, "9": 1, "6": 1, "T": 4})
+    plain = PlayerEngine(GameRules(decks=1, dealer=S17), shoe).option_values("5", "5", "9")["double"]
+    rescue = PlayerEngine(GameRules(decks=1, dealer=S17, double_rescue=True), shoe).option_values("5", "5", "9")["double"]
+    assert plain == Fraction(1, 5) * -2 + Fraction(4, 5) * 2
+    assert rescue == Fraction(1, 5) * -1 + Fraction(4, 5) * 2
