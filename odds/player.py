@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Optional
 
 from .cards import parse_card, value_label
@@ -33,19 +34,24 @@ ZERO_HAND = (0,) * 10
 BLACKJACK, BUST = 5, 6  # positions in a row of dealer_finals: 17, 18, 19, 20, 21, blackjack, bust
 
 
+@lru_cache(maxsize=None)
 def _add(hand: tuple, v: int) -> tuple:
     return hand[:v - 1] + (hand[v - 1] + 1,) + hand[v:]
 
 
 def _with(hand: tuple, extra: tuple) -> tuple:
     """The cards out of the shoe: the hand's and the ones set aside (the other pair card)."""
+    if extra is ZERO_HAND:
+        return hand
     return tuple(h + e for h, e in zip(hand, extra))
 
 
+@lru_cache(maxsize=None)
 def hard_total(hand: tuple) -> int:
     return sum(v * n for v, n in zip(range(1, 11), hand))
 
 
+@lru_cache(maxsize=None)
 def hand_total(hand: tuple) -> tuple[int, bool]:
     """Best total of a hand (counts by value) and whether it is soft."""
     hard = hard_total(hand)
