@@ -192,9 +192,10 @@ class PlayerEngine:
         """E[result; dealer has no blackjack] of each option for a two-card hand (not a blackjack)
         against an up card, from the shoe less the three cards."""
         a, b, u = (parse_card(c).value for c in (card1, card2, upcard))
-        return self._options(a, b, u)
+        return self.first_options(a, b, u)
 
-    def _options(self, a: int, b: int, u: int) -> dict:
+    def first_options(self, a: int, b: int, u: int) -> dict:
+        """As :meth:`option_values`, for card values (ace = 1)."""
         hand = _add(_add(ZERO_HAND, a), b)
         total, soft = hand_total(hand)
         out = {"stand": self.stand(hand, u, total), "hit": self.hit(hand, ZERO_HAND, u)}
@@ -238,7 +239,7 @@ class PlayerEngine:
                     if {a, b} == {1, 10}:
                         ev += p * (1 - p_bj) * self.blackjack_pay()
                         continue
-                    options = self._options(a, b, u)
+                    options = self.first_options(a, b, u)
                     best = max(options, key=options.get)
                     choices[(a, b, u)] = best
                     ev += p * (options[best] - p_bj)

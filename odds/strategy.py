@@ -45,7 +45,7 @@ def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: PlayerEn
                 key = (row_of(a, b), u)
                 hands[key] = hands.get(key, 0) + 1
                 acc = sums.setdefault(key, {})
-                for name, value in engine._options(a, b, u).items():
+                for name, value in engine.first_options(a, b, u).items():
                     total, seen = acc.get(name, (0, 0))
                     acc[name] = (total + ways * value, seen + 1)
     chart: dict = {}
