@@ -345,7 +345,8 @@ def build_parser() -> argparse.ArgumentParser:
         g = sub.add_parser(name, help=text)
         g.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
         g.add_argument("--rule", default="S17", help="S17 (default) or H17")
-        g.add_argument("--no-peek", action="store_true", help="no hole-card peek (not supported yet)")
+        g.add_argument("--no-peek", action="store_true",
+                       help="no hole card: a dealer blackjack takes every bet, doubles and splits included")
         g.add_argument("--das", action="store_true", help="double after split")
         g.add_argument("--double", default="any", choices=("any", "9-11", "10-11"))
         g.add_argument("--split-hands", type=int, default=2, help="1 (no splitting) or 2")

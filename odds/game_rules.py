@@ -19,7 +19,9 @@ DOUBLE_ON = {"any": frozenset(range(4, 22)), "9-11": frozenset((9, 10, 11)), "10
 @dataclass(frozen=True)
 class GameRules:
     """``split_hands``: the most hands a pair may become (1: no splitting; this engine splits to
-    2). ``double``: ``any``, ``9-11`` or ``10-11`` (hard totals of the first two cards)."""
+    2). ``double``: ``any``, ``9-11`` or ``10-11`` (hard totals of the first two cards). With
+    ``dealer.peek`` false (no hole card), a dealer blackjack takes every bet, doubles and splits
+    included."""
 
     decks: int = 6
     dealer: DealerRules = DealerRules()
@@ -47,8 +49,8 @@ class GameRules:
             pay = getattr(self, name)
             if pay is not None and pay < 1:
                 raise RuleError(f"{name.replace('_', ' ')} pays {pay}: a bonus pays at least 1 to 1")
-        if not self.dealer.peek:
-            raise RuleError("no-hole-card (no peek) games are not supported by the player engine yet")
+        if not self.dealer.peek and self.surrender:
+            raise RuleError("late surrender needs the dealer to peek for blackjack")
 
     def can_double(self, hard_total: int, soft: bool) -> bool:
         return self.double == "any" or (not soft and hard_total in DOUBLE_ON[self.double])

@@ -105,10 +105,16 @@ class PlayerEngine:
     def no_blackjack(self, removed: tuple, up: int):
         return self.one - self.finals(removed, up)[BLACKJACK]
 
+    def lost_bet(self, removed: tuple, up: int):
+        """Value of a bet that is lost whatever the dealer holds (a bust, a rescued double): with
+        peek, jointly with no dealer blackjack; with no hole card, the whole unit."""
+        return -self.no_blackjack(removed, up) if self.rules.dealer.peek else -self.one
+
     def stand(self, removed: tuple, up: int, total: int, pay=1):
-        """Value of standing on ``total``; a win pays ``pay`` to 1."""
+        """Value of standing on ``total``; a win pays ``pay`` to 1. With no hole card a dealer
+        blackjack, found only now, takes the bet."""
         f = self.finals(removed, up)
-        win, value = f[BUST], 0 * self.one
+        win, value = f[BUST], (0 * self.one if self.rules.dealer.peek else -f[BLACKJACK])
         for i in range(5):  # dealer totals 17 to 21
             if 17 + i < total:
                 win += f[i]
@@ -135,7 +141,7 @@ class PlayerEngine:
         removed = _with(hand, extra)
         total, _ = hand_total(hand)
         if total > 21:
-            return -self.no_blackjack(removed, up)
+            return self.lost_bet(removed, up)
         if final:  # a double: no bonus payouts
             return self.stand(removed, up, total)
         stand = self.stand(removed, up, total, self.bonus_pay(hand))
@@ -159,7 +165,7 @@ class PlayerEngine:
         for v, p in self._draw(removed, up):
             played = 2 * self._after_card(_add(hand, v), extra, up, True)
             if self.rules.double_rescue and hand_total(_add(hand, v))[0] <= 21:
-                played = max(played, -self.no_blackjack(_with(_add(hand, v), extra), up))
+                played = max(played, self.lost_bet(_with(_add(hand, v), extra), up))
             value += p * played
         return value
 
@@ -242,7 +248,7 @@ class PlayerEngine:
                     options = self.first_options(a, b, u)
                     best = max(options, key=options.get)
                     choices[(a, b, u)] = best
-                    ev += p * (options[best] - p_bj)
+                    ev += p * (options[best] - p_bj if self.rules.dealer.peek else options[best])
         return ev, choices
 
 

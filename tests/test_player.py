@@ -38,8 +38,27 @@ def test_surrender_is_half_a_unit_when_the_dealer_has_no_blackjack():
 def test_rules_the_engine_does_not_support_yet_are_refused():
     with pytest.raises(RuleError, match="4 hands"):
         GameRules(split_hands=4)
-    with pytest.raises(RuleError, match="no peek"):
-        GameRules(dealer=DealerRules.parse("S17", peek=False))
+    with pytest.raises(RuleError, match="surrender needs the dealer to peek"):
+        GameRules(dealer=DealerRules.parse("S17", peek=False), surrender=True)
+
+
+def test_no_hole_card_by_hand():
+    # Shoe A T T T 6 5, no hole card. The player stands on T T against the ace, leaving T 6 5: the
+    # dealer's second card is a T (1 in 3: blackjack, the bet is lost) or the 6 (soft 17, stands) or
+    # the 5 (and he busts on the cards left): +1 in 2 of 3. With peek the same hand is valued jointly
+    # with "no dealer blackjack": 2/3.
+    shoe = Shoe.from_rank_counts({"A": 1, "T": 3, "6": 1, "5": 1})
+    hand = (0,) * 9 + (2,)
+    enhc = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17", peek=False)), shoe)
+    peek = PlayerEngine(GameRules(decks=1, dealer=S17), shoe)
+    assert enhc.stand(hand, 1, 20) == Fraction(1, 3) and peek.stand(hand, 1, 20) == Fraction(2, 3)
+    assert enhc.lost_bet(hand, 1) == -1 and peek.lost_bet(hand, 1) == Fraction(-2, 3)
+
+
+def test_no_hole_card_costs_the_player():
+    peek = house_edge(GameRules(decks=6, dealer=S17, das=True), exact=False)
+    enhc = house_edge(GameRules(decks=6, dealer=DealerRules.parse("S17", peek=False), das=True), exact=False)
+    assert 0.0005 < enhc - peek < 0.003
 
 
 def test_more_favourable_rules_lower_the_edge():

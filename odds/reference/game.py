@@ -5,21 +5,27 @@ Plain Python with exact fractions, sharing nothing with the engine but the rules
 (its fields only). Cards go by point value, 1 (ace) to 10 (ten-value), with multiplicities; every
 probability is a count of cards left over the number of cards left.
 
-The round is dealt in the physical order: player card, up card, player card, hole card. With an ace
-or ten up the dealer peeks: a dealer blackjack settles the round at once (a player blackjack
-pushes, anything else loses 1). A player blackjack (a two-card ace and ten, never after a split)
-otherwise wins ``blackjack_pays``. Else the player acts, not knowing the hole card: every decision
-takes the option with the best expected result given what the player has seen, computed from an
-explicit posterior of the hole card (proportional to the count of each value left, the value that
-would give the dealer a blackjack left out) and, for each hole card, the cards that follow, which
-come from the shoe less every card seen less the hole card. The dealer then turns the hole card
-and draws (stands on hard 17 and up and soft 18 and up; soft 17 stands under S17 and draws under
-H17). He plays out even when the player is bust (the player loses regardless), so a shoe on which
-he could run out is refused (:class:`ShoeExhausted`), as is a draw from an empty shoe by the
+The round is dealt in the physical order: player card, up card, player card, hole card. With peek
+(``rules.dealer.peek``) and an ace or ten up, the dealer looks at the hole card: a dealer blackjack
+settles the round at once (a player blackjack pushes, anything else loses 1). With no peek (no
+hole card look) the round goes on whatever the hole card is. A player blackjack (a two-card ace
+and ten, never after a split) against no dealer blackjack wins ``blackjack_pays``; against a
+dealer blackjack it pushes. Else the player acts, not knowing the hole card: every decision takes
+the option with the best expected result given what the player has seen, computed from an
+explicit posterior of the hole card (proportional to the count of each value left; with peek the
+value that would give the dealer a blackjack is left out, with no peek every value left stays in)
+and, for each hole card, the cards that follow, which come from the shoe less every card seen less
+the hole card. The dealer then turns the hole card. With no peek, a dealer blackjack found now
+takes every bet the player still has on the table: each hand's stake, doubles and both split hands
+included (a bust hand was lost already), the player having drawn his cards all the same. Else the
+dealer draws (stands on hard 17 and up and soft 18 and up; soft 17 stands under S17 and draws
+under H17). He plays out even when the player is bust (the player loses regardless), so a shoe on
+which he could run out is refused (:class:`ShoeExhausted`), as is a draw from an empty shoe by the
 player.
 
 Options: stand; hit (then stand or hit again); double (one card, stake 2, first two cards only,
-any two cards or hard 9-11 / 10-11 as the rules say); late surrender (-1/2, first two cards); split
+any two cards or hard 9-11 / 10-11 as the rules say); late surrender (-1/2, first two cards; the
+rules allow it only with peek); split
 a pair into two hands (no resplitting). A split is played out card by card: hand 1 gets its second
 card and is played to the end, then hand 2, then the dealer, both hands settled against the same
 dealer hand. Each split hand follows the decision rule D(own cards, up card): the option with the
@@ -41,6 +47,7 @@ from fractions import Fraction
 
 VALUES = range(1, 11)
 BUST = 22  # a final total above 21, for the dealer's results
+BLACKJACK = "blackjack"  # the dealer's result when his first two cards are a blackjack (no peek)
 HARD_DOUBLES = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 
 
@@ -90,6 +97,9 @@ class BruteForceRound:
     def __init__(self, rules, counts):
         if len(counts) != 10:
             raise ValueError("counts: 10 numbers, aces to ten-values")
+        if rules.double_rescue or any(getattr(rules, name) is not None for name in (
+                "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")):
+            raise ValueError("the brute force does not play the double rescue or the bonus payouts")
         self.rules = rules
         self.shoe = tuple(int(n) for n in counts)
         self._dealer_memo: dict = {}
@@ -122,18 +132,25 @@ class BruteForceRound:
 
     def dealer(self, pool: tuple, up: int, hole: int) -> dict:
         """The dealer's final totals: up and hole card turned, then draws from ``pool`` (the shoe
-        less every card dealt so far, the hole card included). Never a blackjack here."""
-        assert not _blackjack(up, hole)
+        less every card dealt so far, the hole card included). A blackjack (asked only with no
+        peek: with peek the round has ended before) is {BLACKJACK: 1} and draws nothing."""
+        if _blackjack(up, hole):
+            assert not self.rules.dealer.peek, "with peek a dealer blackjack ends the round at once"
+            return {BLACKJACK: Fraction(1)}
         return self._dealer_from(up + hole, 1 in (up, hole), pool)
 
     @staticmethod
     def settle(total: int, stake: int, dealer: dict):
-        """A hand of ``total`` (above 21: bust) with ``stake`` units against the dealer's law."""
+        """A hand of ``total`` (above 21: bust) with ``stake`` units against the dealer's law. The
+        hand is never a player blackjack (settled in :meth:`round_value`), so a dealer blackjack
+        takes the stake, a two-card 21 of a split hand included."""
         if total > 21:
             return Fraction(-stake)
         value = Fraction(0)
         for final, p in dealer.items():
-            if final == BUST or final < total:
+            if final == BLACKJACK:
+                value -= p * stake
+            elif final == BUST or final < total:
                 value += p * stake
             elif final > total:
                 value -= p * stake
@@ -148,8 +165,9 @@ class BruteForceRound:
         return _take(self.shoe, up, *((other,) if other else ()), *hand)
 
     def hole_posterior(self, unseen: tuple, up: int) -> dict:
-        """P(hole card = h | cards seen, no dealer blackjack)."""
-        no_bj = {1: 10, 10: 1}.get(up)
+        """P(hole card = h | cards seen), with peek also given no dealer blackjack (the dealer
+        has looked); with no peek every card left may be the hole card."""
+        no_bj = {1: 10, 10: 1}.get(up) if self.rules.dealer.peek else None
         weights = {h: unseen[h - 1] for h in VALUES if h != no_bj and unseen[h - 1]}
         n = sum(weights.values())
         return {h: Fraction(w, n) for h, w in weights.items()}
@@ -178,7 +196,8 @@ class BruteForceRound:
         return opts
 
     def policy(self, hand: tuple, ctx: tuple) -> str:
-        """The option maximising E[result | cards seen, no dealer blackjack]: for each option,
+        """The option maximising E[result | cards seen] (with peek: and no dealer blackjack;
+        with no peek the hole card may make one, which takes the stake): for each option,
         the hole card is drawn from its posterior and the result enumerated given it. For a
         split hand (``ctx[1]`` the pair card) this is the decision rule D(own cards, up)."""
         key = (hand, ctx)
@@ -290,8 +309,9 @@ class BruteForceRound:
         return value
 
     def option_values(self, a: int, b: int, up: int) -> dict:
-        """E[result | the player's cards ``a``, ``b``, the up card, no dealer blackjack] of each
-        option of a two-card hand (not a blackjack): the hole card from its posterior."""
+        """E[result | the player's cards ``a``, ``b``, the up card] of each option of a two-card
+        hand (not a blackjack), with peek also given no dealer blackjack: the hole card from its
+        posterior. With no peek these are plain expectations, a dealer blackjack included."""
         hand, ctx = tuple(sorted((a, b))), (up, None)
         post = self.hole_posterior(self.unseen(hand, ctx), up)
         return {option: sum((p * self.value(hand, option, h, ctx) for h, p in post.items()), Fraction(0))
@@ -301,8 +321,11 @@ class BruteForceRound:
 
     def round_value(self):
         """Expected result of a round per unit bet: the sum over every ordered initial deal
-        (player card, up card, player card, hole card)."""
+        (player card, up card, player card, hole card). With no peek a dealer blackjack is not
+        settled here unless the player has one too (a push): the player acts first, and
+        :meth:`settle` takes his stakes at the end."""
         ev = Fraction(0)
+        peek = self.rules.dealer.peek
         c0 = self.shoe
         for a, pa in _draws(c0):
             c1 = _take(c0, a)
@@ -312,7 +335,7 @@ class BruteForceRound:
                     c3 = _take(c2, b)
                     for hole, ph in _draws(c3):
                         p = pa * pu * pb * ph
-                        if _blackjack(up, hole):
+                        if _blackjack(up, hole) and (peek or _blackjack(a, b)):
                             result = 0 if _blackjack(a, b) else -1
                         elif _blackjack(a, b):
                             result = self.rules.blackjack_pays
