@@ -7,6 +7,12 @@ blackjack), and plays splits out hand by hand; :class:`odds.player.PlayerEngine`
 tens and pairs in each, never running out) and a spread of rule sets the two must agree exactly,
 round value and first-hand option values. Two hand-counted shoes pin the value itself, and two
 controls show that the comparison can fail.
+
+No hole card (``peek=False``): the brute force keeps every card left in the hole card's posterior
+and settles a dealer blackjack after the player has acted (it takes every stake still on the table,
+doubles and both split hands included; a player blackjack pushes); the engine's values, options
+included, are then plain expectations. The same comparisons run on the same shoes, with their own
+hand-counted shoes and controls.
 """
 from fractions import Fraction
 
@@ -15,9 +21,10 @@ import pytest
 from odds import DealerRules, Shoe
 from odds.game_rules import GameRules
 from odds.player import PlayerEngine
-from odds.reference.game import VALUES, BruteForceRound, round_value
+from odds.reference.game import BLACKJACK, VALUES, BruteForceRound, _blackjack, round_value
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
+S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
 LABELS = "A23456789T"
 
 # By value: aces, twos, ..., nines, ten-values.
@@ -39,6 +46,19 @@ RULES = {
                                            surrender=True, blackjack_pays=Fraction(6, 5)),
     "S17 HSA no DAS LS": GameRules(decks=1, dealer=S17, hit_split_aces=True, surrender=True),
     "H17 D10-11 DAS HSA": GameRules(decks=1, dealer=H17, double="10-11", das=True, hit_split_aces=True),
+}
+
+# No hole card (late surrender is refused without a peek).
+NO_PEEK_RULES = {
+    "S17 basic": GameRules(decks=1, dealer=S17_NO_PEEK),
+    "H17 DAS HSA": GameRules(decks=1, dealer=H17_NO_PEEK, das=True, hit_split_aces=True),
+    "S17 D10-11 DAS 6:5": GameRules(decks=1, dealer=S17_NO_PEEK, double="10-11", das=True,
+                                    blackjack_pays=Fraction(6, 5)),
+    "H17 no split D9-11 6:5": GameRules(decks=1, dealer=H17_NO_PEEK, split_hands=1, double="9-11",
+                                        blackjack_pays=Fraction(6, 5)),
+    "S17 HSA no DAS": GameRules(decks=1, dealer=S17_NO_PEEK, hit_split_aces=True),
+    "H17 D10-11 DAS HSA": GameRules(decks=1, dealer=H17_NO_PEEK, double="10-11", das=True,
+                                    hit_split_aces=True),
 }
 
 
@@ -64,11 +84,9 @@ def test_every_card_value_shoe(name):
     assert engine_value(rules, EVERY_VALUE) == round_value(rules, EVERY_VALUE)
 
 
-@pytest.mark.parametrize("name", ["A2 3 5 7 9 T5 (13)", "A2 22 32 72 T8 (16)"])
-def test_every_option_of_every_first_hand(name):
-    """Option by option, not only the best: the engine's E[X; no blackjack] is the brute force's
-    E[X | no blackjack] times P(no blackjack | the three cards seen)."""
-    counts, rules = SHOES[name], RULES["H17 DAS LS HSA"]
+def compare_every_option(rules, counts):
+    """Every option of every first hand the shoe can deal, engine against brute force; returns
+    how many (hand, up card) pairs were compared."""
     engine, brute = PlayerEngine(rules, shoe(counts), exact=True), BruteForceRound(rules, counts)
     compared = 0
     for up in VALUES:
@@ -79,7 +97,7 @@ def test_every_option_of_every_first_hand(name):
                     left[v - 1] -= 1
                 if min(left) < 0 or {a, b} == {1, 10}:
                     continue
-                bj = {1: 10, 10: 1}.get(up)
+                bj = {1: 10, 10: 1}.get(up) if rules.dealer.peek else None
                 p_no_bj = 1 - Fraction(left[bj - 1] if bj else 0, sum(left))
                 if p_no_bj == 0:
                     continue
@@ -87,6 +105,14 @@ def test_every_option_of_every_first_hand(name):
                 slow = brute.option_values(a, b, up)
                 assert fast == {k: v * p_no_bj for k, v in slow.items()}, (a, b, up)
                 compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("name", ["A2 3 5 7 9 T5 (13)", "A2 22 32 72 T8 (16)"])
+def test_every_option_of_every_first_hand(name):
+    """Option by option, not only the best: the engine's E[X; no blackjack] is the brute force's
+    E[X | no blackjack] times P(no blackjack | the three cards seen)."""
+    compared = compare_every_option(RULES["H17 DAS LS HSA"], SHOES[name])
     assert compared > 60  # every first hand and up card the shoe can deal
 
 
@@ -145,3 +171,95 @@ def test_control_the_hole_card_posterior_matters():
     counts = SHOES["A2 22 52 82 T6 (14)"]
     rules = RULES["S17 basic"]
     assert IgnoresThePeek(rules, counts).round_value() < engine_value(rules, counts)
+
+
+# --------------------------------------------------------------------------- no hole card
+
+@pytest.mark.parametrize("rules", list(NO_PEEK_RULES.values()), ids=list(NO_PEEK_RULES))
+@pytest.mark.parametrize("counts", list(SHOES.values()), ids=list(SHOES))
+def test_no_peek_round_value_equals_brute_force(counts, rules):
+    brute = round_value(rules, counts)
+    assert isinstance(brute, Fraction)
+    assert engine_value(rules, counts) == brute
+
+
+def test_no_peek_every_card_value_shoe():
+    rules = NO_PEEK_RULES["H17 no split D9-11 6:5"]  # the fast one on this shoe (~2 s)
+    assert engine_value(rules, EVERY_VALUE) == round_value(rules, EVERY_VALUE)
+
+
+@pytest.mark.parametrize("name", ["A2 3 5 7 9 T5 (13)", "A2 22 32 72 T8 (16)"])
+def test_no_peek_every_option_of_every_first_hand(name):
+    """With no hole card the option values of both are plain E[X | the three cards seen], a
+    dealer blackjack included: equal as they stand (no factor)."""
+    compared = compare_every_option(NO_PEEK_RULES["H17 DAS HSA"], SHOES[name])
+    assert compared > 60
+
+
+def test_no_peek_one_ace_sixteen_tens_by_hand():
+    # Shoe A + 16 tens (17 cards), no hole card. Ace to the player (2/17): blackjack against the
+    # dealer's 20, +3/2. Ace up (1/17): T-T against a dealer blackjack (the hole is a ten), which
+    # the player cannot avoid: standing loses 1, the best he can do. Ace in the hole or undealt
+    # (14/17): T-T against a ten, and for the player the hole is the ace with 1/14 (nothing rules
+    # it out). Stand: -1/14 (a push otherwise). Hit: -1/14 - 13/14 * 11/13 = -12/14. Double:
+    # -24/14. Split: hole ace (1/14), both hands (T-T each) lose, -2; hole ten (13/14), 12 tens
+    # and the ace left: hand 1 draws the ace (1/13) and wins, hand 2 pushes, or hand 1 pushes and
+    # hand 2 draws the ace (12/13 * 1/12) and wins: 2/13; split = -2/14 + 2/14 = 0. (Each split
+    # hand stands on T-T: -1/13 against -11/13 for a hit, the hole an ace with 1/13.) So split,
+    # 0: EV = 3/17 - 1/17 + 0 = 2/17. Without splitting, stand: 3/17 - 1/17 - 14/17 * 1/14 =
+    # 1/17. (With peek the ace-in-the-hole deals end at once: 3/17 and 1/17, as above.)
+    counts = (1, 0, 0, 0, 0, 0, 0, 0, 0, 16)
+    rules = GameRules(decks=1, dealer=S17_NO_PEEK)
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(2, 17)
+    rules = GameRules(decks=1, dealer=S17_NO_PEEK, split_hands=1)
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(1, 17)
+
+
+def test_no_peek_one_ace_four_tens_by_hand():
+    # Shoe A T T T T, no hole card (no split: the shoe is too short for one). Ace to the player
+    # (2/5): +3/2. Ace up (1/5): dealer blackjack, T-T loses 1. Ace in the hole or undealt (2/5):
+    # T-T against a ten, hole ace or ten with 1/2 each. Stand: -1/2. Hit: the hole ace leaves a
+    # ten (bust, -1), the hole ten leaves the ace (21 beats 20, +1): 0; doubling: 0 too. EV = 3/5
+    # - 1/5 + 0 = 2/5 (3/5 with peek); blackjack paying 6/5: 12/25 - 5/25 = 7/25.
+    counts = (1, 0, 0, 0, 0, 0, 0, 0, 0, 4)
+    rules = GameRules(decks=1, dealer=S17_NO_PEEK, split_hands=1)
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(2, 5)
+    rules = GameRules(decks=1, dealer=S17_NO_PEEK, split_hands=1, blackjack_pays=Fraction(6, 5))
+    assert round_value(rules, counts) == engine_value(rules, counts) == Fraction(7, 25)
+
+
+class AssumesAPeek(BruteForceRound):
+    """A player who plays a no-hole-card game as if the dealer had peeked: his posterior leaves
+    out the blackjack hole card (all of it when that is all there is). Rounds settle as before."""
+
+    def hole_posterior(self, unseen, up):
+        no_bj = {1: 10, 10: 1}.get(up)
+        weights = {h: unseen[h - 1] for h in VALUES if h != no_bj and unseen[h - 1]}
+        if not weights:
+            return super().hole_posterior(unseen, up)
+        n = sum(weights.values())
+        return {h: Fraction(w, n) for h, w in weights.items()}
+
+
+class OriginalBetOnly(BruteForceRound):
+    """The European rule the engine does not play: a dealer blackjack takes only the original
+    bet, the double and the second split hand given back."""
+
+    @staticmethod
+    def settle(total, stake, dealer):
+        if BLACKJACK in dealer and total <= 21:
+            return Fraction(-1)
+        return BruteForceRound.settle(total, stake, dealer)
+
+    def split_value(self, pair, up, hole):
+        return Fraction(-1) if _blackjack(up, hole) else super().split_value(pair, up, hole)
+
+
+@pytest.mark.parametrize("name", ["A3 52 62 T6 (13)", "A 32 62 82 T5 (12)"])
+def test_no_peek_controls(name):
+    counts, rules = SHOES[name], NO_PEEK_RULES["H17 DAS HSA"]
+    engine = engine_value(rules, counts)
+    assert AssumesAPeek(rules, counts).round_value() < engine
+    assert OriginalBetOnly(rules, counts).round_value() > engine
+    peek = GameRules(decks=1, dealer=H17, das=True, hit_split_aces=True)
+    assert engine_value(peek, counts) > engine
