@@ -224,12 +224,20 @@ def _game_rules(args):
 
     return GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule, peek=not args.no_peek),
                      blackjack_pays=odds_ratio("--bj-pays", args.bj_pays), double=args.double, das=args.das,
-                     split_hands=args.split_hands, hit_split_aces=args.hit_split_aces, surrender=args.surrender,
+                     split_hands=args.split_hands, hit_split_aces=args.hit_split_aces,
+                     resplit_aces=args.resplit_aces, surrender=args.surrender,
+                     original_bets_only=args.original_bets_only,
                      bonus_678_suited=odds_ratio("--bonus-678", args.bonus_678),
                      bonus_777=odds_ratio("--bonus-777", args.bonus_777),
                      bonus_posted_blackjack=odds_ratio("--bonus-posted", args.bonus_posted),
                      bonus_five_card_21=odds_ratio("--bonus-five-card", args.bonus_five_card),
                      double_rescue=args.double_rescue)
+
+
+SPLIT_METHOD = ("exact for the stated post-split play: each split hand takes the option best for its own "
+                "cards and the up card with the other pair card gone; a pair card dealt to a split hand is "
+                "resplit while the rules allow more hands; summed over every pattern of pair and non-pair "
+                "second cards")
 
 
 def cmd_game(args):
@@ -243,15 +251,15 @@ def cmd_game(args):
     doc = {"house_edge": fraction_text(edge), "house_edge_decimal": float(edge), "exact": not args.float,
            "rules": {"decks": rules.decks, "rule": rules.dealer.name, "peek": rules.dealer.peek,
                      "blackjack_pays": fraction_text(rules.blackjack_pays), "double": rules.double,
-                     "das": rules.das, "split_hands": rules.split_hands,
+                     "original_bets_only": rules.original_bets_only,
+                     "das": rules.das, "split_hands": rules.split_hands, "resplit_aces": rules.resplit_aces,
                      "hit_split_aces": rules.hit_split_aces, "surrender": rules.surrender,
                      "double_rescue": rules.double_rescue,
                      **{name: fraction_text(getattr(rules, name)) for name in (
                          "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")
                         if getattr(rules, name) is not None}},
            "strategy": "composition",
-           "split_method": "each split hand played on its own cards and the up card; exact (two hands, "
-                           "no resplitting)"}
+           "split_method": SPLIT_METHOD}
     if args.format == "json":
         return json.dumps(doc, indent=1)
     return "\n".join([f"Blackjack, {rules.describe()}",
@@ -349,8 +357,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="no hole card: a dealer blackjack takes every bet, doubles and splits included")
         g.add_argument("--das", action="store_true", help="double after split")
         g.add_argument("--double", default="any", choices=("any", "9-11", "10-11"))
-        g.add_argument("--split-hands", type=int, default=2, help="1 (no splitting) or 2")
+        g.add_argument("--split-hands", type=int, default=2, choices=(1, 2, 3, 4),
+                       help="the most hands a pair may become: 1 (no splitting), 2 (default), 3 or 4")
+        g.add_argument("--resplit-aces", action="store_true", help="aces resplit like other pairs")
         g.add_argument("--hit-split-aces", action="store_true")
+        g.add_argument("--original-bets-only", action="store_true",
+                       help="with --no-peek: a dealer blackjack takes only the original bet")
         g.add_argument("--surrender", action="store_true", help="late surrender")
         g.add_argument("--bj-pays", default="3:2", help="3:2 (default), 6:5 or 1:1")
         g.add_argument("--bonus-678", help="NY (b)(4)(i): a winning suited 6-7-8 pays this, e.g. 2:1")

@@ -27,6 +27,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Iterator, Mapping, Optional, Union
 
+from gmpy2 import mpq
+
 from .cards import parse_card, value_label
 from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
 from .errors import EngineError
@@ -258,8 +260,9 @@ def dealer_distribution(shoe: Shoe, upcard: str, rules: DealerRules = DealerRule
 @lru_cache(maxsize=4096)
 def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = True) -> tuple:
     """The dealer's final results for every up card, no peek, blackjack kept: for up card values
-    1..10, a tuple ``(P17, P18, P19, P20, P21, Pblackjack, Pbust)``, or None when the shoe holds
-    no such card. A lean call for engines that need only the final totals.
+    1..10, a tuple ``(P17, P18, P19, P20, P21, Pblackjack, Pbust)`` (exact: ``gmpy2.mpq``), or
+    None when the shoe holds no such card. A lean call for engines that need only the final
+    totals.
 
     >>> f = dealer_finals(Shoe.decks(1).by_value(), False)
     >>> f[5][6] == dealer_table(Shoe.decks(1)).by_upcard["6"].final()["bust"]
@@ -292,5 +295,5 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
     for b, num in enumerate(nums):
         if num:
             sums[b // width] += num * scale[b % width]
-    return tuple(tuple(Fraction(s, denominator) for s in sums[u * n:(u + 1) * n]) if counts[u] else None
+    return tuple(tuple(mpq(s, denominator) for s in sums[u * n:(u + 1) * n]) if counts[u] else None
                  for u in range(10))

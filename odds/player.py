@@ -9,9 +9,10 @@ hole card is, by exchangeability, dealt after them, so the dealer's outcome is t
 row for the up card from the shoe less the player's cards, with its blackjack mass left out. This
 is exact: nothing is renormalised along the way.
 
-Splits (to two hands) are exact for a strategy in which each split hand is played on its own cards
-and the up card: the two hands then have the same law, so the split is worth twice one hand dealt
-from the shoe less both pair cards.
+Splits, resplits included, are exact for a post-split play D in which each split hand takes the
+option best for its own cards and the up card with the other pair card gone (the method is
+described at :meth:`PlayerEngine.split_value`). With no hole card and original bets only, a dealer
+blackjack costs one unit whatever the player did, so the values are those of the peek game.
 
 >>> from odds import DealerRules
 >>> engine = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), exact=True)
@@ -21,7 +22,10 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+
+from gmpy2 import mpq
 from functools import lru_cache
+from math import comb
 from typing import Optional
 
 from .cards import parse_card, value_label
@@ -39,6 +43,7 @@ def _add(hand: tuple, v: int) -> tuple:
     return hand[:v - 1] + (hand[v - 1] + 1,) + hand[v:]
 
 
+@lru_cache(maxsize=None)
 def _with(hand: tuple, extra: tuple) -> tuple:
     """The cards out of the shoe: the hand's and the ones set aside (the other pair card)."""
     if extra is ZERO_HAND:
@@ -62,7 +67,8 @@ def hand_total(hand: tuple) -> tuple[int, bool]:
 
 class PlayerEngine:
     """Expected values for one rule set and one shoe (a fresh shoe of ``rules.decks`` decks by
-    default). ``exact``: Fractions; otherwise floats."""
+    default). ``exact``: rationals (computed as ``gmpy2.mpq``; the public methods return
+    ``Fraction``); otherwise floats."""
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True):
         self.rules = rules
@@ -73,7 +79,13 @@ class PlayerEngine:
                               "suits are alike (every rank the same in each suit)")
         self.counts = shoe.by_value()
         self.total = sum(self.counts)
-        self.one = Fraction(1) if exact else 1.0
+        self.one = mpq(1) if exact else 1.0
+        # With peek, or with no hole card and original bets only, a dealer blackjack costs the
+        # round one unit whatever the player does: values are then taken jointly with "no dealer
+        # blackjack". Else (no hole card) it takes every stake on the table.
+        self.one_unit_to_blackjack = rules.dealer.peek or rules.original_bets_only
+        self.bonuses = any(pay is not None for pay in (
+            rules.bonus_777, rules.bonus_678_suited, rules.bonus_five_card_21))
         self._finals: dict = {}
         self._memo: dict = {}
 
@@ -98,23 +110,31 @@ class PlayerEngine:
         for v in range(1, 11):
             n = self.counts[v - 1] - removed[v - 1] - (v == up)
             if n > 0:
-                yield v, (Fraction(n, left) if self.exact else n / left)
+                yield v, (mpq(n, left) if self.exact else n / left)
 
     # ------------------------------------------------------------------------ hand values
 
     def no_blackjack(self, removed: tuple, up: int):
-        return self.one - self.finals(removed, up)[BLACKJACK]
+        """P(the hole card makes no blackjack), the shoe less the up card and ``removed``."""
+        if up != 1 and up != 10:
+            return self.one
+        other = 11 - up  # the ten for an ace up, the ace for a ten up
+        left = self.total - sum(removed) - 1
+        if left <= 0:
+            raise EngineError(f"the shoe ({self.total} cards) runs out before the dealer's hole card")
+        n = self.counts[other - 1] - removed[other - 1]
+        return self.one - (mpq(n, left) if self.exact else n / left)
 
     def lost_bet(self, removed: tuple, up: int):
         """Value of a bet that is lost whatever the dealer holds (a bust, a rescued double): with
         peek, jointly with no dealer blackjack; with no hole card, the whole unit."""
-        return -self.no_blackjack(removed, up) if self.rules.dealer.peek else -self.one
+        return -self.no_blackjack(removed, up) if self.one_unit_to_blackjack else -self.one
 
     def stand(self, removed: tuple, up: int, total: int, pay=1):
         """Value of standing on ``total``; a win pays ``pay`` to 1. With no hole card a dealer
         blackjack, found only now, takes the bet."""
         f = self.finals(removed, up)
-        win, value = f[BUST], (0 * self.one if self.rules.dealer.peek else -f[BLACKJACK])
+        win, value = f[BUST], (0 * self.one if self.one_unit_to_blackjack else -f[BLACKJACK])
         for i in range(5):  # dealer totals 17 to 21
             if 17 + i < total:
                 win += f[i]
@@ -127,10 +147,12 @@ class PlayerEngine:
         cards totalling 21, and 6-7-8 of one suit (in a shoe whose suits are alike, the three cards
         are of one suit with chance 1/16)."""
         r = self.rules
+        if not self.bonuses:
+            return 1
         if sum(hand) == 3 and r.bonus_777 is not None and hand[6] == 3:
             return r.bonus_777
         if sum(hand) == 3 and r.bonus_678_suited is not None and hand[5] == hand[6] == hand[7] == 1:
-            same_suit = Fraction(1, 16) if self.exact else 1 / 16
+            same_suit = mpq(1, 16) if self.exact else 1 / 16
             return 1 + same_suit * (r.bonus_678_suited - 1)
         if sum(hand) == 5 and r.bonus_five_card_21 is not None and hand_total(hand)[0] == 21:
             return r.bonus_five_card_21
@@ -156,52 +178,135 @@ class PlayerEngine:
                                    for v, p in self._draw(removed, up)), 0 * self.one)
         return self._memo[key]
 
-    def double(self, hand: tuple, extra: tuple, up: int):
+    def double(self, hand: tuple, extra: tuple, up: int, decide_with: Optional[tuple] = None):
         """Value of doubling (per unit of the original bet). With the rescue of 5324.11(a)(5)(vii),
         a doubled hand that has not busted may take back the double and give up the original bet
-        (-1 when the dealer has no blackjack)."""
+        (-1 when the dealer has no blackjack); the choice is made as if ``decide_with`` (by
+        default ``extra``) were the cards set aside."""
         removed = _with(hand, extra)
         value = 0 * self.one
         for v, p in self._draw(removed, up):
-            played = 2 * self._after_card(_add(hand, v), extra, up, True)
-            if self.rules.double_rescue and hand_total(_add(hand, v))[0] <= 21:
-                played = max(played, self.lost_bet(_with(_add(hand, v), extra), up))
+            drawn = _add(hand, v)
+            played = 2 * self._after_card(drawn, extra, up, True)
+            if self.rules.double_rescue and hand_total(drawn)[0] <= 21:
+                rescue = self.lost_bet(_with(drawn, extra), up)
+                if decide_with is None or decide_with == extra:
+                    played = max(played, rescue)
+                elif self.lost_bet(_with(drawn, decide_with), up) > 2 * self._after_card(drawn, decide_with, up, True):
+                    played = rescue
             value += p * played
         return value
 
-    def _split_hand(self, card: int, up: int):
-        """One of two split hands: ``card`` and the next card, the other pair card set aside."""
-        key = ("split", card, up)
+    # ------------------------------------------------------------------------------ splits
+    #
+    # A split hand follows the decision rule D(own cards, up card): the best option for a hand
+    # holding those cards with one other pair card out of the shoe, as if it were the only hand.
+    # With resplitting, the second cards of the hands form one stream (by exchangeability they
+    # may be dealt before any hand is played): a pair card resplits while fewer than the most
+    # hands are out, any other card settles a hand. A pattern of that stream (P resplit, N a
+    # non-pair second card, X any second card once no more resplits are allowed) has a law that
+    # depends only on how many pair cards it takes out, and the hands' values inside it on how
+    # many pair cards are gone: writing "not a pair card" as "1 - a pair card" for the other
+    # hands' second cards turns every term into (chance of m pair cards off the top) x (value of
+    # one hand with m more pair cards gone). See :meth:`split_value`.
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def _pairs(pair: int, m: int) -> tuple:
+        """The cards set aside beside a split hand: the other pair card and ``m`` more."""
+        return tuple(1 + m if v == pair else 0 for v in range(1, 11))
+
+    def _decide(self, hand: tuple, pair: int, up: int, first: bool) -> str:
+        """D: the split hand's option (stand, hit or double), decided with one pair card gone."""
+        key = ("D", hand, pair, up, first)
+        choice = self._memo.get(key)
+        if choice is None:
+            extra = self._pairs(pair, 0)
+            total, soft = hand_total(hand)
+            pay = 1 if first else self.bonus_pay(hand)
+            options = {"stand": self.stand(_with(hand, extra), up, total, pay)}
+            if total < 21:
+                options["hit"] = self.hit(hand, extra, up)
+                if first and self.rules.das and self.rules.can_double(hard_total(hand), soft):
+                    options["double"] = self.double(hand, extra, up)
+            choice = max(options, key=options.get)  # the first of equal values: stand, hit, double
+            self._memo[key] = choice
+        return choice
+
+    def _split_play(self, hand: tuple, pair: int, up: int, m: int, first: bool):
+        """Value of a split hand holding ``hand`` played by D, with ``m`` more pair cards gone."""
+        if m == 0 and not first:  # D past the second card is the composition-optimal play
+            return self._after_card(hand, self._pairs(pair, 0), up, False)
+        key = ("play", hand, pair, up, m, first)
         if key in self._memo:
             return self._memo[key]
-        extra = _add(ZERO_HAND, card)
-        start = _add(ZERO_HAND, card)
-        value = 0 * self.one
-        for v, p in self._draw(_with(start, extra), up):
-            hand = _add(start, v)
-            removed = _with(hand, extra)
-            total, soft = hand_total(hand)
-            if card == 1 and not self.rules.hit_split_aces:
-                best = self.stand(removed, up, total)
+        extra = self._pairs(pair, m)
+        removed = _with(hand, extra)
+        total, _ = hand_total(hand)
+        if total > 21:
+            value = self.lost_bet(removed, up)
+        elif first and pair == 1 and not self.rules.hit_split_aces:
+            value = self.stand(removed, up, total)
+        else:
+            pay = 1 if first else self.bonus_pay(hand)
+            choice = "stand" if total == 21 else self._decide(hand, pair, up, first)
+            if choice == "stand":
+                value = self.stand(removed, up, total, pay)
+            elif choice == "double":
+                value = self.double(hand, extra, up, self._pairs(pair, 0))
             else:
-                options = [self.stand(removed, up, total)]
-                if total < 21:
-                    options.append(self.hit(hand, extra, up))
-                    if self.rules.das and self.rules.can_double(hard_total(hand), soft):
-                        options.append(self.double(hand, extra, up))
-                best = max(options)
-            value += p * best
+                value = sum((p * self._split_play(_add(hand, v), pair, up, m, False)
+                             for v, p in self._draw(removed, up)), 0 * self.one)
         self._memo[key] = value
+        return value
+
+    def _split_hand(self, pair: int, up: int, m: int, any_card: bool):
+        """E[value of one split hand; its second card is not a pair card (unless ``any_card``)]
+        with ``m`` more pair cards gone: the hand's own second card comes from the shoe less the
+        up card, both pair cards and the ``m``."""
+        key = ("split", pair, up, m, any_card)
+        if key not in self._memo:
+            start = _add(ZERO_HAND, pair)
+            self._memo[key] = sum((p * self._split_play(_add(start, v), pair, up, m, True)
+                                   for v, p in self._draw(_with(start, self._pairs(pair, m)), up)
+                                   if any_card or v != pair), 0 * self.one)
+        return self._memo[key]
+
+    def split_value(self, pair: int, up: int):
+        """E[result of all the split hands; no dealer blackjack] of splitting a pair against
+        ``up``, resplitting while the rules allow (to ``rules.most_hands(pair)`` hands)."""
+        most = self.rules.most_hands(pair)
+        pool = self.total - 3  # the shoe less the up card and both pair cards
+        pairs_left = self.counts[pair - 1] - 2 - (up == pair)
+
+        def off_the_top(m):  # chance that m given cards of the stream are all pair cards
+            ways = _falling(pairs_left, m)
+            return (self.one * ways / _falling(pool, m)) if ways else 0
+
+        value = 0 * self.one
+        for resplits, fills in _split_patterns(most):
+            others_n = fills.count("N")
+            for kind in fills:
+                n = others_n - (kind == "N")
+                for t in range(n + 1):
+                    chance = off_the_top(resplits + t)
+                    if chance:
+                        sign = -1 if t % 2 else 1
+                        value += sign * comb(n, t) * chance * self._split_hand(pair, up, resplits + t, kind == "X")
         return value
 
     def option_values(self, card1: str, card2: str, upcard: str) -> dict:
         """E[result; dealer has no blackjack] of each option for a two-card hand (not a blackjack)
         against an up card, from the shoe less the three cards."""
         a, b, u = (parse_card(c).value for c in (card1, card2, upcard))
-        return self.first_options(a, b, u)
+        return {k: self.public(v) for k, v in self.first_options(a, b, u).items()}
+
+    def public(self, x):
+        """A value as the public methods return it: ``Fraction`` (exact) or float."""
+        return Fraction(int(x.numerator), int(x.denominator)) if self.exact else x
 
     def first_options(self, a: int, b: int, u: int) -> dict:
-        """As :meth:`option_values`, for card values (ace = 1)."""
+        """As :meth:`option_values`, for card values (ace = 1), exact values as ``gmpy2.mpq``."""
         hand = _add(_add(ZERO_HAND, a), b)
         total, soft = hand_total(hand)
         out = {"stand": self.stand(hand, u, total), "hit": self.hit(hand, ZERO_HAND, u)}
@@ -210,7 +315,7 @@ class PlayerEngine:
         if self.rules.surrender:
             out["surrender"] = -self.no_blackjack(hand, u) / 2
         if a == b and self.rules.split_hands >= 2:
-            out["split"] = 2 * self._split_hand(a, u)
+            out["split"] = self.split_value(a, u)
         return out
 
     # ------------------------------------------------------------------------------ round
@@ -221,7 +326,7 @@ class PlayerEngine:
         posted = self.rules.bonus_posted_blackjack
         if posted is None:
             return self.rules.blackjack_pays
-        share = Fraction(1, 64) if self.exact else 1 / 64
+        share = mpq(1, 64) if self.exact else 1 / 64
         return self.rules.blackjack_pays + share * (posted - self.rules.blackjack_pays)
 
     def round_value(self):
@@ -239,7 +344,7 @@ class PlayerEngine:
                     ways *= self.counts[u - 1] - (u == a) - (u == b)
                     if ways <= 0:
                         continue
-                    p = Fraction(ways, deals) if self.exact else ways / deals
+                    p = mpq(ways, deals) if self.exact else ways / deals
                     hand = _add(_add(ZERO_HAND, a), b)
                     p_bj = self.finals(hand, u)[BLACKJACK]
                     if {a, b} == {1, 10}:
@@ -248,8 +353,40 @@ class PlayerEngine:
                     options = self.first_options(a, b, u)
                     best = max(options, key=options.get)
                     choices[(a, b, u)] = best
-                    ev += p * (options[best] - p_bj if self.rules.dealer.peek else options[best])
-        return ev, choices
+                    ev += p * (options[best] - p_bj if self.one_unit_to_blackjack else options[best])
+        return self.public(ev), choices
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+@lru_cache(maxsize=None)
+def _split_patterns(most: int) -> tuple:
+    """The second-card streams of a split to at most ``most`` hands, as (resplits, fills): fills
+    lists the kind of each hand's second card, "N" (not a pair card: a pair card would have
+    resplit) or "X" (any card: no more resplits allowed).
+
+    >>> _split_patterns(3)
+    ((0, ('N', 'N')), (1, ('N', 'X', 'X')), (1, ('X', 'X', 'X')))
+    """
+    out = []
+
+    def walk(hands, filled, fills):
+        if filled == hands:
+            out.append((hands - 2, tuple(fills)))
+            return
+        if hands < most:
+            walk(hands, filled + 1, fills + ["N"])
+            walk(hands + 1, filled, fills)
+        else:
+            walk(hands, filled + 1, fills + ["X"])
+
+    walk(2, 0, [])
+    return tuple(out)
 
 
 def _suits_alike(shoe: Shoe) -> bool:

@@ -35,9 +35,13 @@ def test_surrender_is_half_a_unit_when_the_dealer_has_no_blackjack():
     assert v["surrender"] == Fraction(-1, 2)
 
 
-def test_rules_the_engine_does_not_support_yet_are_refused():
-    with pytest.raises(RuleError, match="4 hands"):
-        GameRules(split_hands=4)
+def test_rules_that_make_no_sense_are_refused():
+    with pytest.raises(RuleError, match="5 hands"):
+        GameRules(split_hands=5)
+    with pytest.raises(RuleError, match="resplitting aces needs"):
+        GameRules(split_hands=2, resplit_aces=True)
+    with pytest.raises(RuleError, match="original bets only"):
+        GameRules(original_bets_only=True)
     with pytest.raises(RuleError, match="surrender needs the dealer to peek"):
         GameRules(dealer=DealerRules.parse("S17", peek=False), surrender=True)
 

@@ -21,7 +21,7 @@ import pytest
 from odds import DealerRules, Shoe
 from odds.game_rules import GameRules
 from odds.player import PlayerEngine
-from odds.reference.game import BLACKJACK, VALUES, BruteForceRound, _blackjack, round_value
+from odds.reference.game import VALUES, BruteForceRound, round_value
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
@@ -61,6 +61,25 @@ NO_PEEK_RULES = {
                                     hit_split_aces=True),
 }
 
+# Resplitting: shoes with three or four cards of a pair value and enough tens that four hands and
+# the dealer never run out of cards (on a shoe that can run out the game is not defined).
+RESPLIT_SHOES = {
+    "A4 T12 (16)": (4, 0, 0, 0, 0, 0, 0, 0, 0, 12),
+    "A3 73 T12 (18)": (3, 0, 0, 0, 0, 0, 3, 0, 0, 12),
+    "A4 83 92 T10 (19)": (4, 0, 0, 0, 0, 0, 0, 3, 2, 10),
+    "A3 23 92 T11 (19)": (3, 3, 0, 0, 0, 0, 0, 0, 2, 11),
+    "A3 63 83 T10 (19)": (3, 0, 0, 0, 0, 3, 0, 3, 0, 10),
+}
+RESPLIT_RULES = {
+    "S17 DAS to 4": GameRules(decks=1, dealer=S17, das=True, split_hands=4),
+    "H17 LS to 3 RSA HSA": GameRules(decks=1, dealer=H17, split_hands=3, resplit_aces=True,
+                                     hit_split_aces=True, surrender=True),
+    "S17 DAS to 4 RSA no hole card": GameRules(decks=1, dealer=S17_NO_PEEK, das=True, split_hands=4,
+                                               resplit_aces=True),
+    "H17 D10-11 DAS to 4 RSA": GameRules(decks=1, dealer=H17, double="10-11", das=True, split_hands=4,
+                                         resplit_aces=True),
+}
+
 
 def shoe(counts):
     return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
@@ -76,6 +95,24 @@ def test_round_value_equals_brute_force(counts, rules):
     brute = round_value(rules, counts)
     assert isinstance(brute, Fraction)
     assert engine_value(rules, counts) == brute
+
+
+@pytest.mark.parametrize("rules", list(RESPLIT_RULES.values()), ids=list(RESPLIT_RULES))
+@pytest.mark.parametrize("counts", list(RESPLIT_SHOES.values()), ids=list(RESPLIT_SHOES))
+def test_resplits_equal_brute_force(counts, rules):
+    """The brute force plays the hands one after the other, card by card, resplitting as the
+    cards come; the engine sums over the patterns of second cards."""
+    assert engine_value(rules, counts) == round_value(rules, counts)
+
+
+def test_resplitting_changes_the_value():
+    # Control: on these shoes the splits are taken and resplitting is worth something.
+    counts = RESPLIT_SHOES["A4 83 92 T10 (19)"]
+    values = {n: engine_value(GameRules(decks=1, dealer=S17, das=True, split_hands=n), counts) for n in (2, 3, 4)}
+    assert len(set(values.values())) == 3
+    rsa = GameRules(decks=1, dealer=S17, das=True, split_hands=4, resplit_aces=True)
+    assert engine_value(rsa, counts) != values[4]
+    assert round_value(rsa, counts) != values[4]
 
 
 @pytest.mark.parametrize("name", ["S17 basic", "H17 DAS LS HSA"])
@@ -241,25 +278,23 @@ class AssumesAPeek(BruteForceRound):
         return {h: Fraction(w, n) for h, w in weights.items()}
 
 
-class OriginalBetOnly(BruteForceRound):
-    """The European rule the engine does not play: a dealer blackjack takes only the original
-    bet, the double and the second split hand given back."""
-
-    @staticmethod
-    def settle(total, stake, dealer):
-        if BLACKJACK in dealer and total <= 21:
-            return Fraction(-1)
-        return BruteForceRound.settle(total, stake, dealer)
-
-    def split_value(self, pair, up, hole):
-        return Fraction(-1) if _blackjack(up, hole) else super().split_value(pair, up, hole)
-
-
 @pytest.mark.parametrize("name", ["A3 52 62 T6 (13)", "A 32 62 82 T5 (12)"])
 def test_no_peek_controls(name):
     counts, rules = SHOES[name], NO_PEEK_RULES["H17 DAS HSA"]
     engine = engine_value(rules, counts)
     assert AssumesAPeek(rules, counts).round_value() < engine
-    assert OriginalBetOnly(rules, counts).round_value() > engine
     peek = GameRules(decks=1, dealer=H17, das=True, hit_split_aces=True)
     assert engine_value(peek, counts) > engine
+
+
+@pytest.mark.parametrize("counts, hands", [(SHOES["A3 52 62 T6 (13)"], 2), (SHOES["A2 22 52 82 T6 (14)"], 2),
+                                           (RESPLIT_SHOES["A4 83 92 T10 (19)"], 4)])
+def test_original_bets_only(counts, hands):
+    """No hole card, original bets only: the brute force (the hole card unknown, a blackjack found
+    at the end taking one unit) equals the engine, and both equal the peek game's value, which
+    is more than the game that loses every stake."""
+    obo = GameRules(decks=1, dealer=H17_NO_PEEK, das=True, split_hands=hands, original_bets_only=True)
+    value = engine_value(obo, counts)
+    assert round_value(obo, counts) == value
+    assert value == engine_value(GameRules(decks=1, dealer=H17, das=True, split_hands=hands), counts)
+    assert value > engine_value(GameRules(decks=1, dealer=H17_NO_PEEK, das=True, split_hands=hands), counts)

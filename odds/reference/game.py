@@ -17,7 +17,8 @@ value that would give the dealer a blackjack is left out, with no peek every val
 and, for each hole card, the cards that follow, which come from the shoe less every card seen less
 the hole card. The dealer then turns the hole card. With no peek, a dealer blackjack found now
 takes every bet the player still has on the table: each hand's stake, doubles and both split hands
-included (a bust hand was lost already), the player having drawn his cards all the same. Else the
+included (a bust hand was lost already), the player having drawn his cards all the same; with
+``rules.original_bets_only`` it takes one unit and nothing else, whatever the player did. Else the
 dealer draws (stands on hard 17 and up and soft 18 and up; soft 17 stands under S17 and draws
 under H17). He plays out even when the player is bust (the player loses regardless), so a shoe on
 which he could run out is refused (:class:`ShoeExhausted`), as is a draw from an empty shoe by the
@@ -25,10 +26,11 @@ player.
 
 Options: stand; hit (then stand or hit again); double (one card, stake 2, first two cards only,
 any two cards or hard 9-11 / 10-11 as the rules say); late surrender (-1/2, first two cards; the
-rules allow it only with peek); split
-a pair into two hands (no resplitting). A split is played out card by card: hand 1 gets its second
-card and is played to the end, then hand 2, then the dealer, both hands settled against the same
-dealer hand. Each split hand follows the decision rule D(own cards, up card): the option with the
+rules allow it only with peek); split a pair, resplitting to ``rules.most_hands(pair)`` hands. A
+split is played out card by card: hand 1 gets its second card (a pair card, while fewer than the
+most hands are out, starts a new hand at the end of the line and hand 1 draws again) and is played
+to the end, then hand 2, and so on, then the dealer, every hand settled against the same dealer
+hand. Each split hand follows the decision rule D(own cards, up card): the option with the
 best expected result for a hand holding those cards, worked out as if it were the only hand, with
 the other pair card gone. Split aces take one card each unless ``hit_split_aces``; a double after a
 split needs ``das``; a split hand's two-card 21 is a plain 21. A hand totalling 21 stands (it is not
@@ -232,7 +234,9 @@ class BruteForceRound:
             return self._value_memo[key]
         up = ctx[0]
         pool = _take(self.unseen(hand, ctx), hole)  # the cards still to come
-        if option == "stand":
+        if self.rules.original_bets_only and _blackjack(up, hole):
+            v = Fraction(-1)  # whatever was done, only the original unit is lost
+        elif option == "stand":
             v = self.settle(_total(hand)[0], 1, self.dealer(pool, up, hole))
         elif option == "surrender":
             v = Fraction(-1, 2)
@@ -252,7 +256,8 @@ class BruteForceRound:
     # ------------------------------------------------------------------------------ splits
 
     def play_split_hand(self, hand: tuple, pool: tuple, pair: int, up: int) -> dict:
-        """Law of how a split hand ends, played by D from ``hand`` with cards off ``pool``:
+        """Law of how a split hand ends, played by D from ``hand`` (two cards or more) with cards
+        off ``pool``:
         {(final total (above 21: bust), stake, pool left): probability}."""
         key = (hand, pool, pair, up)
         if key in self._split_hand_memo:
@@ -263,11 +268,7 @@ class BruteForceRound:
             out[k] = out.get(k, 0) + p
 
         total, _ = _total(hand)
-        if len(hand) == 1:  # the second card of the split hand
-            for c, p in _draws(pool):
-                for k, q in self.play_split_hand(_add(hand, c), _take(pool, c), pair, up).items():
-                    put(k, p * q)
-        elif total >= 21 or (pair == 1 and not self.rules.hit_split_aces):
+        if total >= 21 or (pair == 1 and not self.rules.hit_split_aces):
             put((total, 1, pool), Fraction(1))
         else:
             option = self.policy(hand, (up, pair))
@@ -285,27 +286,47 @@ class BruteForceRound:
         self._split_hand_memo[key] = out
         return out
 
-    def split_value(self, pair: int, up: int, hole: int):
-        """E[result of both hands | hole card] of splitting a pair against ``up``: hand 1 to the
-        end, then hand 2 from what is left, then the dealer from what is left after both."""
-        key = (pair, up, hole)
+    def deal_split(self, pending: int, hands: int, pair: int, up: int, pool: tuple) -> dict:
+        """How the split hands still waiting for their second card end: ``pending`` hands hold
+        one pair card each, ``hands`` are out in all. The next waiting hand takes a card; a pair
+        card, while fewer than the most hands are out, starts a new hand (the first still waits),
+        else the hand is played out and the next one's turn comes. Returns {pool left at the end:
+        (probability, {(final total, stake): expected number of such hands})}."""
+        key = (pending, hands, pair, up, pool)
         if key in self._split_memo:
             return self._split_memo[key]
+        out: dict = {}
+        if pending == 0:
+            out[pool] = (Fraction(1), {})
+        else:
+            for c, p in _draws(pool):
+                rest = _take(pool, c)
+                if c == pair and hands < self.rules.most_hands(pair):
+                    branches = [((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
+                else:
+                    branches = [(((t, s),), p * q, self.deal_split(pending - 1, hands, pair, up, pool1))
+                                for (t, s, pool1), q in self.play_split_hand(_add((pair,), c), rest, pair, up).items()]
+                for played, w, ends in branches:
+                    for pool_end, (q, counts) in ends.items():
+                        prob, acc = out.get(pool_end, (Fraction(0), {}))
+                        for hand, n in counts.items():
+                            acc[hand] = acc.get(hand, 0) + w * n
+                        for hand in played:
+                            acc[hand] = acc.get(hand, 0) + w * q
+                        out[pool_end] = (prob + w * q, acc)
+        self._split_memo[key] = out
+        return out
+
+    def split_value(self, pair: int, up: int, hole: int):
+        """E[result of all the hands | hole card] of splitting a pair against ``up``: each hand
+        gets its second card (resplitting a pair card while the rules allow) and is played to
+        the end before the next; the dealer then draws from what is left."""
         pool0 = _take(self.shoe, pair, up, pair, hole)
-        # Both hands end as (total, stake) with the cards left ``pool2``; the dealer then draws
-        # from pool2. Collect, for each pool2, the probability of each hand's (total, stake).
-        ends: dict = {}
-        for (t1, s1, pool1), p1 in self.play_split_hand((pair,), pool0, pair, up).items():
-            for (t2, s2, pool2), p2 in self.play_split_hand((pair,), pool1, pair, up).items():
-                hands = ends.setdefault(pool2, {})
-                hands[(t1, s1)] = hands.get((t1, s1), 0) + p1 * p2
-                hands[(t2, s2)] = hands.get((t2, s2), 0) + p1 * p2
         value = Fraction(0)
-        for pool2, hands in ends.items():
-            dealer = self.dealer(pool2, up, hole)
-            for (t, s), p in hands.items():
-                value += p * self.settle(t, s, dealer)
-        self._split_memo[key] = value
+        for pool_end, (_, counts) in self.deal_split(2, 2, pair, up, pool0).items():
+            dealer = self.dealer(pool_end, up, hole)
+            for (t, s), n in counts.items():
+                value += n * self.settle(t, s, dealer)
         return value
 
     def option_values(self, a: int, b: int, up: int) -> dict:
