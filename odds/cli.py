@@ -234,18 +234,34 @@ def _game_rules(args):
                      double_rescue=args.double_rescue)
 
 
-SPLIT_METHOD = ("exact for the stated post-split play: each split hand takes the option best for its own "
-                "cards and the up card with the other pair card gone; a pair card dealt to a split hand is "
-                "resplit while the rules allow more hands; summed over every pattern of pair and non-pair "
-                "second cards")
+SPLIT_METHOD = ("exact for the stated post-split play: {play}; a pair card dealt to a split hand is resplit "
+                "while the rules allow more hands; summed over every pattern of pair and non-pair second cards")
+SPLIT_PLAY = {
+    "composition": "each split hand takes the option best for its own cards and the up card with the other "
+                   "pair card gone",
+    "basic": "each split hand plays the total-dependent chart (its two cards take the row of their total, "
+             "doubling only with DAS)",
+}
+
+
+STRATEGY_TEXT = {
+    "composition": "composition-dependent (each decision best for the hand's cards and the up card)",
+    "basic": "total-dependent basic strategy computed for the rules (one decision per total, soft or hard, "
+             "and up card: first decisions per two-card total, soft total or pair; stand or hit for three "
+             "cards or more)",
+}
+
+
+def _engine(args, rules):
+    from .player import PlayerEngine
+    from .strategy import TotalDependentEngine
+    kind = TotalDependentEngine if args.strategy == "basic" else PlayerEngine
+    return kind(rules, exact=not args.float)
 
 
 def cmd_game(args):
-    from .player import PlayerEngine
-    if args.strategy != "composition":
-        raise UsageError("odds game computes composition-dependent play only so far")
     rules = _game_rules(args)
-    engine = PlayerEngine(rules, exact=not args.float)
+    engine = _engine(args, rules)
     ev, _ = engine.round_value()
     edge = -ev
     doc = {"house_edge": fraction_text(edge), "house_edge_decimal": float(edge), "exact": not args.float,
@@ -258,29 +274,33 @@ def cmd_game(args):
                      **{name: fraction_text(getattr(rules, name)) for name in (
                          "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")
                         if getattr(rules, name) is not None}},
-           "strategy": "composition",
-           "split_method": SPLIT_METHOD}
+           "strategy": args.strategy,
+           "split_method": SPLIT_METHOD.format(play=SPLIT_PLAY[args.strategy])}
     if args.format == "json":
         return json.dumps(doc, indent=1)
     return "\n".join([f"Blackjack, {rules.describe()}",
                       f"house edge       {float(edge) * 100:.6f}%" + ("" if args.float else f"   = {doc['house_edge']}"),
-                      "strategy         composition-dependent (each decision best for the hand's cards and the up card)",
+                      f"strategy         {STRATEGY_TEXT[args.strategy]}",
                       f"splits           {doc['split_method']}"])
 
 
 def cmd_strategy(args):
-    from .player import PlayerEngine
     from .strategy import LETTERS, UP_ORDER, basic_strategy_chart
     rules = _game_rules(args)
-    engine = PlayerEngine(rules, exact=not args.float)
+    engine = _engine(args, rules)
     ups = [value_label(u) for u in UP_ORDER]
     if args.strategy == "basic":
         chart = basic_strategy_chart(rules, engine=engine)
         names = {"hard": lambda t: str(t), "soft": lambda t: f"A{t - 11}", "pair": lambda t: value_label(t) * 2}
-        rows = [[names[kind](t)] + [chart[(kind, t)][u] for u in ups]
+        rows = [[names[kind](t)] + [chart[(kind, t)].get(u, "-") for u in ups]
                 for kind in ("hard", "soft", "pair") for t in sorted(t for k, t in chart if k == kind)]
-        title = ("Total-dependent first decisions (one decision per two-card total, soft total or pair; "
-                 "later decisions by composition)")
+        later = [[f"{'soft' if soft else 'hard'} {t}"] + [LETTERS[engine.play_on[(t, soft, u)]] for u in UP_ORDER]
+                 for soft in (False, True) for t in range(20, 11 if soft else 3, -1)]
+        title = "Total-dependent basic strategy: first decisions (two cards)"
+        return "\n".join([f"{title}, {rules.describe()}", "S stand, H hit, D double, P split, R surrender", "",
+                          text_table(["hand"] + ups, rows), "",
+                          "Three cards or more",
+                          text_table(["total"] + ups, later)])
     else:
         _, choices = engine.round_value()
         rows = [[f"{value_label(a)}{value_label(b)}"] + [LETTERS[choices[(a, b, u)]] if (a, b, u) in choices else "-"
@@ -373,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="NY (a)(5)(vii): after the double card, the player may take back the double and "
                             "forfeit the original bet")
         g.add_argument("--strategy", default="composition", choices=("composition", "basic"),
-                       help="composition-dependent, or (odds strategy only) the total-dependent first decision")
+                       help="composition-dependent (default) or the total-dependent basic strategy")
         g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
         g.add_argument("--format", choices=("table", "json"), default="table")
         g.set_defaults(run=run)

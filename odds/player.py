@@ -318,6 +318,10 @@ class PlayerEngine:
             out["split"] = self.split_value(a, u)
         return out
 
+    def first_choice(self, a: int, b: int, u: int, options: dict) -> str:
+        """The option taken with the two cards ``a``, ``b`` against ``u``: here the best one."""
+        return max(options, key=options.get)
+
     # ------------------------------------------------------------------------------ round
 
     def blackjack_pay(self):
@@ -351,7 +355,7 @@ class PlayerEngine:
                         ev += p * (1 - p_bj) * self.blackjack_pay()
                         continue
                     options = self.first_options(a, b, u)
-                    best = max(options, key=options.get)
+                    best = self.first_choice(a, b, u, options)
                     choices[(a, b, u)] = best
                     ev += p * (options[best] - p_bj if self.one_unit_to_blackjack else options[best])
         return self.public(ev), choices

@@ -94,15 +94,20 @@ def _blackjack(a: int, b: int) -> bool:
 
 class BruteForceRound:
     """Round value for ``rules`` (a :class:`odds.game_rules.GameRules`) and a shoe of ``counts``
-    (10 numbers: aces, twos, ..., ten-values)."""
+    (10 numbers: aces, twos, ..., ten-values). With ``chart`` the player follows a fixed
+    total-dependent chart instead of choosing by expected value: ``chart.first[(row, up)]`` lists
+    the options of a two-card hand best first (row ``("hard", total)``, ``("soft", total)`` or
+    ``("pair", value)``; the first option the hand is allowed is taken) and
+    ``chart.play_on[(total, soft, up)]`` is "stand" or "hit" for three cards or more."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules, counts, chart=None):
         if len(counts) != 10:
             raise ValueError("counts: 10 numbers, aces to ten-values")
         if rules.double_rescue or any(getattr(rules, name) is not None for name in (
                 "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")):
             raise ValueError("the brute force does not play the double rescue or the bonus payouts")
         self.rules = rules
+        self.chart = chart
         self.shoe = tuple(int(n) for n in counts)
         self._dealer_memo: dict = {}
         self._value_memo: dict = {}
@@ -202,6 +207,8 @@ class BruteForceRound:
         with no peek the hole card may make one, which takes the stake): for each option,
         the hole card is drawn from its posterior and the result enumerated given it. For a
         split hand (``ctx[1]`` the pair card) this is the decision rule D(own cards, up)."""
+        if self.chart is not None:
+            return self.chart_decision(hand, ctx)
         key = (hand, ctx)
         if key not in self._policy_memo:
             post = self.hole_posterior(self.unseen(hand, ctx), ctx[0])
@@ -214,6 +221,16 @@ class BruteForceRound:
                     best, best_q = option, q
             self._policy_memo[key] = best
         return self._policy_memo[key]
+
+    def chart_decision(self, hand: tuple, ctx: tuple) -> str:
+        """The chart's option for ``hand`` (total below 21) in context ``ctx``."""
+        total, soft = _total(hand)
+        up = ctx[0]
+        if len(hand) > 2:
+            return self.chart.play_on[(total, soft, up)]
+        row = ("pair", hand[0]) if hand[0] == hand[1] else ("soft" if soft else "hard", total)
+        allowed = self.options(hand, ctx)
+        return next(option for option in self.chart.first[(row, up)] if option in allowed)
 
     def play_on(self, hand: tuple, hole: int, ctx: tuple):
         """E[result | hole] of a hand that has just been dealt a card and plays on by policy."""
@@ -368,6 +385,7 @@ class BruteForceRound:
         return ev
 
 
-def round_value(rules, counts) -> Fraction:
-    """Expected result per unit bet of a round from a shoe of ``counts`` (by value, A to T)."""
-    return BruteForceRound(rules, counts).round_value()
+def round_value(rules, counts, chart=None) -> Fraction:
+    """Expected result per unit bet of a round from a shoe of ``counts`` (by value, A to T),
+    composition-dependent play or, with ``chart``, a total-dependent chart."""
+    return BruteForceRound(rules, counts, chart).round_value()
