@@ -141,14 +141,17 @@ def _select_paytable(wager, args):
 
 WAGER_OPTION_FLAGS = {"upcard": "--upcard", "visible": "--visible", "meters": "--meter",
                       "split_sevens": "--split-sevens", "procedure": "--procedure", "resets": "--reset",
-                      "rates": "--rate", "cap": "--cap", "spots": "--spots"}
+                      "rates": "--rate", "cap": "--cap", "spots": "--spots", "streak": "--streak",
+                      "dealer_blackjack": "--dealer-blackjack", "das": "--das", "split_hands": "--split-hands",
+                      "resplit_aces": "--resplit-aces", "hit_split_aces": "--hit-split-aces",
+                      "surrender": "--surrender", "push_option": "--push-option"}
 
 
 def cmd_wager(args) -> str:
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     for opt, flag in WAGER_OPTION_FLAGS.items():
-        if getattr(args, opt) not in (None, "") and opt not in wager.options:
+        if getattr(args, opt) not in (None, "", False) and opt not in wager.options:
             raise UsageError(f"{flag} does not apply to {wager.name}")
     if args.search:
         if wager.name != "ez-bust":
@@ -165,9 +168,12 @@ def cmd_wager(args) -> str:
         options["meters"] = args.meters
     if args.split_sevens is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
-    for opt in ("procedure", "resets", "rates", "cap", "spots"):
+    for opt in ("procedure", "resets", "rates", "cap", "spots", "streak", "dealer_blackjack", "split_hands"):
         if getattr(args, opt) not in (None, ""):
             options[opt] = getattr(args, opt)
+    for opt in ("das", "resplit_aces", "hit_split_aces", "surrender", "push_option"):
+        if getattr(args, opt):
+            options[opt] = True
     if "bonuses" in wager.options:
         options["bonuses"] = book.extra.get("bonuses")
     sheet = wager.par_sheet(shoe, rules, table, args.decks, **options)
@@ -359,6 +365,20 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--cap", help="twenty-point-bonus: the aggregate payout limit of (k)(6) for the queen of "
                                  "hearts pair and dealer blackjack, in units of the wager")
     w.add_argument("--spots", type=int, help="twenty-point-bonus with --cap: players betting at the table")
+    w.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
+                   help="streak, burnout-bonus: the wager on this many wins in a row (default 2; the par sheet "
+                        "lists every length the paytable pays)")
+    w.add_argument("--dealer-blackjack", choices=("no-effect", "loss"),
+                   help="streak, burnout-bonus: whether a round lost to a dealer blackjack loses the streak "
+                        "(default loss; no-effect reads NY 5324.11(m)(1) word for word)")
+    w.add_argument("--push-option", action="store_true",
+                   help="ez-bust: paragraph (g), a push when every player hand is a blackjack or busted")
+    w.add_argument("--das", action="store_true", help="streak, burnout-bonus: double after split in the main game")
+    w.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
+                   help="streak, burnout-bonus: the most hands a pair may become (default 4)")
+    w.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
+    w.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
+    w.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")

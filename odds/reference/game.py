@@ -364,25 +364,32 @@ class BruteForceRound:
         :meth:`settle` takes his stakes at the end."""
         ev = Fraction(0)
         peek = self.rules.dealer.peek
+        for a, up, b, hole, p, _ in self.deals():
+            if _blackjack(up, hole) and (peek or _blackjack(a, b)):
+                result = 0 if _blackjack(a, b) else -1
+            elif _blackjack(a, b):
+                result = self.rules.blackjack_pays
+            else:
+                hand = tuple(sorted((a, b)))
+                ctx = (up, None)
+                result = self.value(hand, self.policy(hand, ctx), hole, ctx)
+            ev += p * result
+        return ev
+
+    def deals(self, up_cards=VALUES):
+        """Every ordered initial deal with an up card in ``up_cards``: (player card, up card,
+        player card, hole card, probability, the cards left)."""
         c0 = self.shoe
         for a, pa in _draws(c0):
             c1 = _take(c0, a)
             for up, pu in _draws(c1):
+                if up not in up_cards:
+                    continue
                 c2 = _take(c1, up)
                 for b, pb in _draws(c2):
                     c3 = _take(c2, b)
                     for hole, ph in _draws(c3):
-                        p = pa * pu * pb * ph
-                        if _blackjack(up, hole) and (peek or _blackjack(a, b)):
-                            result = 0 if _blackjack(a, b) else -1
-                        elif _blackjack(a, b):
-                            result = self.rules.blackjack_pays
-                        else:
-                            hand = tuple(sorted((a, b)))
-                            ctx = (up, None)
-                            result = self.value(hand, self.policy(hand, ctx), hole, ctx)
-                        ev += p * result
-        return ev
+                        yield a, up, b, hole, pa * pu * pb * ph, _take(c3, hole)
 
 
 def round_value(rules, counts, chart=None) -> Fraction:

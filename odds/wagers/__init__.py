@@ -23,8 +23,8 @@ class Wager:
 
 
 def _registry() -> dict[str, Wager]:
-    from . import card_combinations, dealer_bust, sevens
-    return {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS}
+    from . import card_combinations, dealer_bust, sevens, streaks
+    return {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS + streaks.WAGERS}
 
 
 WAGERS = _registry()

@@ -19,11 +19,17 @@ from typing import Optional
 from ..cards import RANKS, SUITS, parse_cards, value_label
 from ..dealer import dealer_table
 from ..errors import WagerError
+from ..game_rules import GameRules
+from ..outcomes import BUSTED, _Round
+from ..player import PlayerEngine
 from ..formats import fraction_text
 from ..parsheet import Outcome, ParSheet
 from ..rules import DealerRules
 from ..shoe import Shoe
 from . import Wager
+
+GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
+DEALER_BUST = 6  # the dealer's bust in a row of odds.dealer.dealer_finals
 
 BUSTER_OUTCOMES = ("bust-3", "bust-4", "bust-5", "bust-6", "bust-7", "bust-8+")
 EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the shoe less the known "
@@ -103,8 +109,48 @@ def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, bonus
 
 EZ_UPCARDS = ("2", "3", "4", "5", "6")
 EZ_PUSH_NOTE = ("paragraph (g), the house's option to treat every EZ Bust wager as a push when all "
-                "player hands are blackjacks or busted, depends on the players' play and is not "
-                "modelled here (it needs the player engine): these figures assume the option is not used")
+                "player hands are blackjacks or busted, is not used here (--push-option uses it)")
+EZ_PUSH_USED = ("paragraph (g) is used: the wager pushes when every player's hand is a blackjack or busted. "
+                "One player at the table, who plays the main game composition-dependent (each decision best "
+                "for the hand's cards and the up card) and places one EZ Bust wager, none on split hands. "
+                "With more players the push needs every one of them to have a blackjack or bust, so it comes "
+                "less often and the return moves toward the figure without (g); the other players' cards also "
+                "leave the shoe, which by exchangeability changes nothing on average when their play does "
+                "not depend on the player's cards")
+
+
+class _EzBustRound(_Round):
+    """The round walk of :mod:`odds.outcomes`, settling an EZ Bust wager with paragraph (g):
+    a push when the player has a blackjack or every hand of his is bust, else 1 to 1 on a dealer
+    bust (the up card being 2 to 6, the dealer always has a third card then) and -1 otherwise."""
+
+    def _settle(self, hands: tuple, dealer: int) -> tuple:
+        if all(end[0] == BUSTED for end in hands):
+            return 0, "push"
+        return (1, "bust") if dealer == DEALER_BUST else (-1, "no-bust")
+
+    def _blackjack(self, hand, up, p, p_bj) -> None:
+        self.put((0, "push"), p)
+
+    def _surrender(self, hand, up, p, p_bj) -> None:
+        raise WagerError("EZ Bust with paragraph (g) is computed for a game without surrender")
+
+
+def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None) -> dict:
+    """Exact chances of bust (win), push and no-bust for a player who bets EZ Bust on ``upcard``
+    (or on every up card of 2 to 6, weighted by its chance), with paragraph (g) in force."""
+    ups = (parse_cards(upcard)[0].value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
+    if any(u not in range(2, 7) for u in ups):
+        raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {upcard}")
+    counts = shoe.by_value()
+    if not any(counts[u - 1] for u in ups):
+        raise WagerError("the shoe holds no up card on which EZ Bust is offered")
+    joint = _EzBustRound(PlayerEngine(game, shoe, exact=True), ups).outcomes().joint
+    total = sum(joint.values(), Fraction(0))
+    out = {"bust": Fraction(0), "push": Fraction(0), "no-bust": Fraction(0)}
+    for (_, kind), p in joint.items():
+        out[kind] += p / total
+    return out
 
 
 def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None,
@@ -128,11 +174,15 @@ def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = 
                Fraction(0) if exact else 0.0)
 
 
-def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upcard=None, visible="", **_) -> ParSheet:
-    """EZ Bust (58 Pa. Code 633b.16): 1 to 1 when the dealer busts, offered on an up card of 2-6."""
+def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upcard=None, visible="",
+                      push_option=False, **game) -> ParSheet:
+    """EZ Bust (58 Pa. Code 633b.16): 1 to 1 when the dealer busts, offered on an up card of 2-6;
+    with ``push_option``, paragraph (g) as well (see :func:`ez_bust_with_push`)."""
     seen = parse_cards(visible) if isinstance(visible, str) else list(visible)
     if upcard is not None:
         upcard = value_label(parse_cards(upcard)[0].value) if isinstance(upcard, str) else upcard
+    if push_option:
+        return _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game)
     p = ez_bust_probability(shoe.remove(seen), rules, upcard)
     pay = paytable.pays["bust"]
     when = (f"the up card is {upcard}" if upcard else
@@ -145,6 +195,26 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upca
                      "the dealer completes his hand", EXCHANGEABILITY, FRESH, EZ_PUSH_NOTE),
         method="exact dealer distribution given the up card, from the shoe less the visible cards",
         warnings=(EZ_PUSH_NOTE,))
+
+
+def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> ParSheet:
+    if seen:
+        raise WagerError("--visible and --push-option together are not computed (the push depends on the "
+                         "player's whole hand)")
+    options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
+    main = GameRules(decks=decks, dealer=rules, das=bool(options.get("das")),
+                     split_hands=int(options.get("split_hands", 2)), resplit_aces=bool(options.get("resplit_aces")),
+                     hit_split_aces=bool(options.get("hit_split_aces")))
+    p = ez_bust_with_push(main, shoe, upcard)
+    when = (f"the up card is {upcard}" if upcard else
+            "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
+    return ParSheet(
+        "ez-bust", paytable.id, decks, rules.name,
+        (Outcome("bust", paytable.pays["bust"], p["bust"]), Outcome("push", Fraction(0), p["push"]),
+         Outcome("no-bust", Fraction(-1), p["no-bust"])), None,
+        assumptions=(f"main game: {main.describe()}", when, EZ_PUSH_USED, FRESH),
+        method="exact round walk (odds.outcomes): every deal with the up card, the player's hands played out "
+               "(split hands jointly), then the dealer's law from the shoe less every card the player drew")
 
 
 def ez_bust_search(decks: int, rules: DealerRules) -> list[tuple[Fraction, str, str]]:
@@ -225,6 +295,6 @@ WAGERS = (
     Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet,
           ("bonuses",)),
     Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet,
-          ("upcard", "visible")),
+          ("upcard", "visible", "push_option") + GAME_OPTIONS),
     Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet),
 )

@@ -1,0 +1,380 @@
+"""Exact distribution of a whole round's outcome: the net result in units of the original bet, and
+the round's class as streak wagers count it (win, loss or neither).
+
+The player plays exactly as :class:`odds.player.PlayerEngine` plays: the first decision is the best
+of :meth:`~odds.player.PlayerEngine.first_options` (the first of equal values in the dict's order),
+after a hit the hand stands when standing is worth at least as much as hitting on, a double takes
+one card, and each split hand follows the engine's decision rule D, which looks at the hand's own
+cards only (with one other pair card gone).
+
+Method. The probability of one ordered run of cards drawn without replacement depends only on the
+multiset drawn: prod_v (n_v)_(k_v) / (N)_(K) (falling factorials). Every hand's play depends only on
+its own cards, so the play of one hand is a tree of card sequences, summarised once as
+``{(cards drawn, how the hand ends): number of sequences}``. The hands of a split are joined by
+adding their drawn multisets (resplits: summing over the patterns of second cards, see
+:func:`odds.player._split_patterns`); the joint weight of a run is the product of the sequence
+counts times the falling-factorial weight of the union. Runs with the same union share one dealer
+law, :func:`odds.dealer.dealer_finals` of the shoe less the player's cards (the hole card is, by
+exchangeability, dealt after them), blackjack kept. With peek (and with no hole card and original
+bets only) a dealer blackjack ends the round at -1 (a player blackjack pushes); with no hole card a
+dealer blackjack takes every stake still on the table. Nothing is approximated or renormalised.
+
+Streak classes: a round of one hand is a win when the hand wins (a player blackjack wins), a loss
+when it loses (a surrender loses), neither on a push. A split round is a win when the player wins
+more hands than he loses, a loss when he loses more than he wins, else neither (pushes count for
+neither). A dealer blackjack that ends the round (peek, or original bets only) is a loss unless
+the player has a blackjack too (neither).
+
+Refused (:class:`odds.errors.EngineError`): the double-down rescue and the bonus payouts (7-7-7,
+suited 6-7-8, five-card 21, posted blackjack), which change both the play and the payouts.
+Splits to 2 hands: a full shoe takes seconds to minutes (6 decks, S17 DAS: about 25 s in floats,
+100 s exact; the dealer's law for each union of drawn cards dominates). Resplits to 3 and 4 hands
+are exact by the same method, but the joint runs multiply with every hand: instant on small
+shoes, slow on a full shoe.
+
+>>> from odds import DealerRules, Shoe
+>>> from odds.game_rules import GameRules
+>>> from odds.player import PlayerEngine
+>>> one_ace = Shoe.from_rank_counts([1] + [0] * 8 + [16, 0, 0, 0])  # one ace, sixteen tens
+>>> out = round_outcomes(PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace))
+>>> {str(net): str(p) for net, p in out.results().items()}
+{'-1': '2/17', '0': '11/17', '1': '2/17', '3/2': '2/17'}
+>>> {k: str(p) for k, p in out.streak().items()}
+{'win': '4/17', 'loss': '2/17', 'neither': '11/17'}
+>>> out.mean() == PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace).round_value()[0]
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import Optional
+
+from gmpy2 import mpq
+
+from .dealer import dealer_finals
+from .errors import EngineError
+from .game_rules import GameRules
+from .player import ZERO_HAND, PlayerEngine, _add, _split_patterns, _with, hand_total
+from .shoe import Shoe
+
+WIN, LOSS, NEITHER = "win", "loss", "neither"
+BUSTED, BELOW_17 = 22, 16  # a hand's final total as it meets the dealer: 16 stands for any total below 17
+DEALER_BLACKJACK = 5  # positions in a row of dealer_finals: 17, 18, 19, 20, 21, blackjack, bust
+
+
+@dataclass(frozen=True)
+class RoundOutcomes:
+    """``joint[(net, streak)]``: the probability that a round ends with the net result ``net``
+    (a Fraction, in units of the original bet) and counts as ``streak`` (``"win"``, ``"loss"`` or
+    ``"neither"``). Probabilities are Fractions (exact engine) or floats."""
+
+    joint: dict
+
+    def results(self) -> dict:
+        """Probability of each net result, in increasing order of the result."""
+        out: dict = {}
+        for (net, _), p in sorted(self.joint.items()):
+            out[net] = out.get(net, 0) + p
+        return out
+
+    def streak(self) -> dict:
+        """Probability of a win, a loss and neither, as streak wagers count a round."""
+        out = {WIN: 0, LOSS: 0, NEITHER: 0}
+        for (_, kind), p in self.joint.items():
+            out[kind] += p
+        return out
+
+    def mean(self):
+        """Expected net result: the engine's round value."""
+        return sum((net * p for (net, _), p in self.joint.items()), 0 * next(iter(self.joint.values())))
+
+
+def outcome_distribution(rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True) -> RoundOutcomes:
+    """:func:`round_outcomes` of a fresh shoe (``rules.decks`` decks unless ``shoe`` is given)."""
+    return round_outcomes(PlayerEngine(rules, shoe, exact))
+
+
+def round_outcomes(engine: PlayerEngine) -> RoundOutcomes:
+    """The outcome distribution of a round from ``engine``'s shoe, played as the engine plays."""
+    return _Round(engine).outcomes()
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+# A multiset of drawn cards is coded as one integer, 7 bits a value (aces lowest), so that the
+# union of two multisets is the sum of their codes (no hand draws 128 cards of one value).
+BITS = 7
+
+
+def _code(cards: tuple) -> int:
+    return sum(k << (BITS * i) for i, k in enumerate(cards))
+
+
+def _decode(code: int) -> tuple:
+    return tuple((code >> (BITS * i)) & ((1 << BITS) - 1) for i in range(10))
+
+
+def _ends_as(hand: tuple, stake: int) -> tuple:
+    """How a hand meets the dealer: (final total, 16 for any total below 17, 22 if bust; stake)."""
+    total, _ = hand_total(hand)
+    return (BUSTED if total > 21 else max(total, BELOW_17)), stake
+
+
+def _settle(end: tuple, dealer: int) -> int:
+    """A hand's result against the dealer's result (a position in a row of dealer_finals). A
+    dealer blackjack met here (no hole card) takes the stake."""
+    total, stake = end
+    if total == BUSTED or dealer == DEALER_BLACKJACK:
+        return -stake
+    if dealer == 6:  # the dealer busts
+        return stake
+    return (total > 17 + dealer) * stake - (total < 17 + dealer) * stake
+
+
+class _Round:
+    """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes; a wager
+    settled on the round overrides :meth:`_settle`, :meth:`_blackjack` and :meth:`_surrender`."""
+
+    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11))):
+        r = engine.rules
+        if r.double_rescue:
+            raise EngineError("the outcome distribution does not play the double-down rescue")
+        if engine.bonuses or r.bonus_posted_blackjack is not None:
+            raise EngineError("the outcome distribution does not pay the bonus payouts")
+        self.e = engine
+        self.ups = ups
+        self.rules = r
+        self.counts = engine.counts
+        self.one = engine.one
+        self.out: dict = {}
+        self._tree: dict = {}
+        self._leaves: dict = {}
+        self._settled: dict = {}
+
+    def put(self, key: tuple, p) -> None:
+        self.out[key] = self.out.get(key, 0 * self.one) + p
+
+    # ---------------------------------------------------------------- one hand's sequences
+
+    def _play_on(self, hand: tuple, extra: tuple, up: int) -> dict:
+        """{(final hand, stake): number of card sequences} of a hand that has just taken a card
+        and plays on by composition, as :meth:`PlayerEngine._after_card`: stand unless hitting
+        on is worth more."""
+        key = (hand, extra, up)
+        if key in self._tree:
+            return self._tree[key]
+        e = self.e
+        total, _ = hand_total(hand)
+        removed = _with(hand, extra)
+        if total >= 21 or not e.hit(hand, extra, up) > e.stand(removed, up, total, 1):
+            out = {(hand, 1): 1}
+        else:
+            out = {}
+            for v, _ in e._draw(removed, up):
+                for k, n in self._play_on(_add(hand, v), extra, up).items():
+                    out[k] = out.get(k, 0) + n
+        self._tree[key] = out
+        return out
+
+    def _take(self, hand: tuple, extra: tuple, up: int, option: str) -> dict:
+        """As :meth:`_play_on`, for a two-card hand taking ``option`` (stand, hit or double)."""
+        if option == "stand":
+            return {(hand, 1): 1}
+        out: dict = {}
+        for v, _ in self.e._draw(_with(hand, extra), up):
+            drawn = _add(hand, v)
+            ends = {(drawn, 2): 1} if option == "double" else self._play_on(drawn, extra, up)
+            for k, n in ends.items():
+                out[k] = out.get(k, 0) + n
+        return out
+
+    def _split_leaves(self, pair: int, up: int, any_card: bool) -> list:
+        """One split hand played by D: [(code of the cards drawn after its pair card, how it
+        ends, number of sequences)], in order of how it ends; its second card is not a pair card
+        unless ``any_card``."""
+        key = (pair, up, any_card)
+        if key in self._leaves:
+            return self._leaves[key]
+        e, extra = self.e, PlayerEngine._pairs(pair, 0)
+        start = _add(ZERO_HAND, pair)
+        out: dict = {}
+        for c, _ in e._draw(_with(start, extra), up):
+            if c == pair and not any_card:
+                continue
+            hand = _add(start, c)
+            total, _ = hand_total(hand)
+            if total == 21 or (pair == 1 and not self.rules.hit_split_aces):
+                option = "stand"
+            else:
+                option = e._decide(hand, pair, up, True)
+            for (final, stake), n in self._take(hand, extra, up, option).items():
+                k = (_code(tuple(f - s for f, s in zip(final, start))), _ends_as(final, stake))
+                out[k] = out.get(k, 0) + n
+        self._leaves[key] = sorted(((code, end, n) for (code, end), n in out.items()), key=lambda x: x[1])
+        return self._leaves[key]
+
+    def _split_runs(self, pair: int, up: int) -> dict:
+        """{code of the cards drawn by all the split hands (resplit pair cards included): {how
+        the hands end, sorted: number of sequences}}, summed over the patterns of second cards."""
+        runs: dict = {}
+        for resplits, fills in _split_patterns(self.rules.most_hands(pair)):
+            if fills == ("X", "X"):  # two hands alike: each unordered pair of leaves once
+                leaves = self._split_leaves(pair, up, True)
+                for i, (c1, e1, n1) in enumerate(leaves):
+                    for j in range(i, len(leaves)):
+                        c2, e2, n2 = leaves[j]
+                        row = runs.setdefault(c1 + c2, {})
+                        row[(e1, e2)] = row.get((e1, e2), 0) + (n1 * n2 if i == j else 2 * n1 * n2)
+                continue
+            state = {_code(tuple(resplits * (v == pair) for v in range(1, 11))): {(): 1}}
+            for kind in fills:
+                nxt: dict = {}
+                for drawn, ends in state.items():
+                    for more, end, k in self._split_leaves(pair, up, kind == "X"):
+                        row = nxt.setdefault(drawn + more, {})
+                        for hands, w in ends.items():
+                            key = tuple(sorted(hands + (end,)))
+                            row[key] = row.get(key, 0) + w * k
+                state = nxt
+            for drawn, ends in state.items():
+                row = runs.setdefault(drawn, {})
+                for hands, w in ends.items():
+                    row[hands] = row.get(hands, 0) + w
+        return runs
+
+    # ---------------------------------------------------------------------- the round
+
+    def outcomes(self) -> RoundOutcomes:
+        e, counts = self.e, self.counts
+        n = e.total
+        deals = n * (n - 1) * (n - 2)
+        splits: dict = {}  # pair value: [(up card, probability of the deal)]
+        for u in self.ups:
+            for a in range(1, 11):
+                for b in range(a, 11):
+                    ca, cb = counts[a - 1], counts[b - 1]
+                    ways = ca * (ca - 1) if a == b else 2 * ca * cb
+                    ways *= counts[u - 1] - (u == a) - (u == b)
+                    if ways <= 0:
+                        continue
+                    p = mpq(ways, deals) if e.exact else ways / deals
+                    hand = _add(_add(ZERO_HAND, a), b)
+                    p_bj = self.one - e.no_blackjack(hand, u)
+                    if {a, b} == {1, 10}:
+                        self._blackjack(hand, u, p, p_bj)
+                        continue
+                    options = e.first_options(a, b, u)
+                    best = max(options, key=options.get)
+                    if best == "surrender":
+                        self._surrender(hand, u, p, p_bj)
+                    elif best == "split":
+                        splits.setdefault(a, []).append((u, p))
+                    else:
+                        self._single_hand(hand, u, p, best)
+        for pair, ups in splits.items():
+            self._split_round(pair, ups)
+        joint = {(Fraction(net), kind): e.public(p) for (net, kind), p in sorted(self.out.items()) if p}
+        return RoundOutcomes(joint)
+
+    def _blackjack(self, hand: tuple, up: int, p, p_bj) -> None:
+        """A player blackjack, from a deal of probability ``p``; the dealer has one with ``p_bj``."""
+        self.put((0, NEITHER), p * p_bj)
+        self.put((Fraction(self.rules.blackjack_pays), WIN), p * (1 - p_bj))
+
+    def _surrender(self, hand: tuple, up: int, p, p_bj) -> None:
+        self.put((Fraction(-1, 2), LOSS), p * (1 - p_bj))
+        self.put((-1, LOSS), p * p_bj)
+
+    def _single_hand(self, hand: tuple, up: int, p, option: str) -> None:
+        """A hand as dealt (not a blackjack, no split) taking ``option``, from a deal of
+        probability ``p``. The dealer's rows are the engine's (it has them already)."""
+        e = self.e
+        pool = [c - h - (v == up) for v, (c, h) in enumerate(zip(self.counts, hand), start=1)]
+        left = sum(pool)
+        for (final, stake), k in self._take(hand, ZERO_HAND, up, option).items():
+            drawn = [f - h for f, h in zip(final, hand)]
+            ways = k
+            for n, d in zip(pool, drawn):
+                ways *= _falling(n, d)
+            den = _falling(left, sum(drawn))
+            weight = p * (mpq(ways, den) if e.exact else ways / den)
+            end = _ends_as(final, stake)
+            row = self._bust_row(final, up) if end[0] == BUSTED else e.finals(final, up)
+            for d, q in enumerate(row):
+                if q:
+                    self.put(self._settle((end,), d), weight * q)
+
+    def _bust_row(self, removed: tuple, up: int) -> list:
+        """A dealer row good enough when every hand is bust: only a blackjack matters."""
+        p_bj = self.one - self.e.no_blackjack(removed, up)
+        return [0, 0, 0, 0, 0, p_bj, self.one - p_bj]
+
+    def _split_round(self, pair: int, ups: list) -> None:
+        """The split rounds of one pair value against each up card in ``ups`` ((up card,
+        probability of the deal)). A union of drawn cards leaves the same shoe whatever the up
+        card, so each union calls :func:`dealer_finals` once for all the up cards."""
+        e = self.e
+        runs = {u: self._split_runs(pair, u) for u, _ in ups}
+        hand = tuple(2 * (v == pair) for v in range(1, 11))
+        for code in set().union(*runs.values()):
+            drawn = _decode(code)
+            removed = _with(hand, drawn)
+            rows = None
+            for u, p in ups:
+                ends = runs[u].get(code)
+                if not ends:
+                    continue
+                ways = 1
+                for v, (c, h, d) in enumerate(zip(self.counts, hand, drawn), start=1):
+                    ways *= _falling(c - h - (v == u), d)
+                if not ways:
+                    continue
+                weight = p * (mpq(ways, _falling(e.total - 3, sum(drawn))) if e.exact
+                              else ways / _falling(e.total - 3, sum(drawn)))
+                if all(end[0] == BUSTED for hands in ends for end in hands):
+                    row = self._bust_row(removed, u)
+                else:
+                    if rows is None:
+                        left = tuple(c - r for c, r in zip(self.counts, removed))
+                        rows = dealer_finals(left, self.rules.dealer.hits_soft_17, e.exact)
+                    row = rows[u - 1]
+                nums, den = self._integers(row)
+                sums: dict = {}
+                for hands, w in ends.items():
+                    for d, num in enumerate(nums):
+                        if num:
+                            key = self._settle(hands, d)
+                            sums[key] = sums.get(key, 0) + w * num
+                weight = weight / den if e.exact else weight
+                for key, s in sums.items():
+                    self.put(key, weight * s)
+
+    def _integers(self, row) -> tuple:
+        """A dealer row as (numerators, common denominator) in exact mode; floats as they are."""
+        if not self.e.exact:
+            return row, 1
+        den = 1
+        for q in row:
+            den = lcm(den, int(mpq(q).denominator))
+        return [int(q * den) for q in row], den
+
+    def _settle(self, hands: tuple, dealer: int) -> tuple:
+        """(net, streak) of the hands against the dealer's result (a position in a row of
+        dealer_finals)."""
+        key = (hands, dealer)
+        if key not in self._settled:
+            if dealer == DEALER_BLACKJACK and self.e.one_unit_to_blackjack:
+                self._settled[key] = (-1, LOSS)  # the round ended at the deal
+            else:
+                results = [_settle(end, dealer) for end in hands]
+                wins, losses = sum(r > 0 for r in results), sum(r < 0 for r in results)
+                kind = WIN if wins > losses else LOSS if losses > wins else NEITHER
+                self._settled[key] = (sum(results), kind)
+        return self._settled[key]

@@ -1,0 +1,153 @@
+"""Wagers on consecutive winning rounds of the main game: New York's streak wager (9 NYCRR
+5324.11(m)) and Blackjack Burnout's bonus wagers.
+
+A round counts as a win, a loss or neither (:mod:`odds.outcomes`: a push, or a split round with as
+many hands won as lost, is neither). A wager on ``k`` wins in a row wins when ``k`` rounds are won
+before any is lost; rounds that are neither are skipped. With a fresh shoe every round (the
+streak wager is offered only on six or eight decks or with a shuffling machine), the rounds are
+independent, and the wager wins with chance ``(w / (w + l)) ** k``, ``w`` and ``l`` the chances of
+a won and a lost round.
+
+>>> from fractions import Fraction
+>>> streak_chance({"win": Fraction(2, 5), "loss": Fraction(2, 5), "neither": Fraction(1, 5)}, 3)
+Fraction(1, 8)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import WagerError
+from ..game_rules import GameRules
+from ..outcomes import round_outcomes
+from ..parsheet import Outcome, ParSheet
+from ..player import PlayerEngine
+from ..rules import DealerRules
+from ..shoe import Shoe
+from . import Wager
+
+GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
+INDEPENDENT = ("rounds are independent: a fresh shoe every round (a shuffling machine or a freshly "
+               "shuffled shoe), so each round has the same chances")
+PLAY = ("the player plays the main game composition-dependent (each decision best for the hand's cards "
+        "and the up card; split hands by their own cards), with no insurance and no even money")
+
+
+def streak_chance(classes: dict, k: int):
+    """The chance that ``k`` rounds are won before one is lost."""
+    decided = classes["win"] + classes["loss"]
+    if decided == 0:
+        raise WagerError("no round is ever won or lost on this shoe")
+    return (classes["win"] / decided) ** k
+
+
+def _exact(x) -> Fraction:
+    return Fraction(int(x.numerator), int(x.denominator)) if hasattr(x, "numerator") else Fraction(x)
+
+
+def dealer_blackjack_without_player_blackjack(counts: tuple) -> Fraction:
+    """P(the dealer has a blackjack and the player has none), player cards and dealer cards from a
+    shoe of ``counts`` (by value, ace first): the dealer's two cards are an ace and a ten, less the
+    deals in which the player's two cards are an ace and a ten as well."""
+    n, aces, tens = sum(counts), counts[0], counts[9]
+    if n < 4:
+        raise WagerError("the shoe is too small to deal a round")
+    dealer = Fraction(2 * aces * tens, n * (n - 1))
+    both = Fraction(4 * aces * (aces - 1) * tens * (tens - 1), n * (n - 1) * (n - 2) * (n - 3))
+    return dealer - both
+
+
+def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss") -> dict:
+    """Exact chances that a round is a win, a loss or neither. ``dealer_blackjack``: ``"loss"``
+    (a dealer blackjack beats the player's hand and counts as a lost round) or ``"no-effect"``
+    (it neither advances nor loses the wager, NY 5324.11(m)(1))."""
+    classes = {k: _exact(v) for k, v in round_outcomes(PlayerEngine(rules, shoe, exact=True)).streak().items()}
+    if dealer_blackjack == "no-effect":
+        if not rules.dealer.peek and not rules.original_bets_only:
+            raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
+        moved = dealer_blackjack_without_player_blackjack(shoe.by_value())
+        classes = {"win": classes["win"], "loss": classes["loss"] - moved, "neither": classes["neither"] + moved}
+    elif dealer_blackjack != "loss":
+        raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
+    return classes
+
+
+def _game_rules(decks: int, rules: DealerRules, das=False, split_hands=4, resplit_aces=False,
+                hit_split_aces=False, surrender=False) -> GameRules:
+    return GameRules(decks=decks, dealer=rules, das=bool(das), split_hands=int(split_hands),
+                     resplit_aces=bool(resplit_aces), hit_split_aces=bool(hit_split_aces), surrender=bool(surrender))
+
+
+def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k: int, classes: dict,
+                           assumptions: tuple, warnings: tuple = ()) -> ParSheet:
+    """The par sheet of the wager on ``k`` wins in a row, with every length the paytable pays in
+    ``extra["streaks"]`` and the round's chances in ``extra["round"]``."""
+    key = str(k)
+    if key not in paytable.pays:
+        raise WagerError(f"paytable {paytable.id} pays {', '.join(paytable.pays)} wins in a row, not {k}")
+    win = streak_chance(classes, k)
+    streaks = {}
+    for length, pay in paytable.pays.items():
+        p = streak_chance(classes, int(length))
+        streaks[length] = {"pays": str(pay), "probability": str(p), "return": str(pay * p - (1 - p)),
+                           "return_decimal": float(pay * p - (1 - p))}
+    return ParSheet(
+        wager, paytable.id, game.decks, game.dealer.name,
+        (Outcome(f"{k} wins in a row", paytable.pays[key], win), Outcome("a loss first", Fraction(-1), 1 - win)),
+        assumptions=(f"main game: {game.describe()}", PLAY, INDEPENDENT,
+                     f"a round is won with {float(classes['win']):.6f}, lost with {float(classes['loss']):.6f}, "
+                     f"neither with {float(classes['neither']):.6f}; wins in a row counted over the won and "
+                     "lost rounds only") + assumptions,
+        method="exact round outcome distribution (odds.outcomes: every deal, the split hands jointly with one "
+               "dealer hand), then (w / (w + l)) ** k",
+        warnings=warnings,
+        extra={"streaks": streaks, "round": {name: str(p) for name, p in classes.items()},
+               "round_decimal": {name: float(p) for name, p in classes.items()}})
+
+
+def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
+                     **game) -> ParSheet:
+    """NY streak wager (5324.11(m)): 2, 3, 4 or 5 wins in a row at the pays of table A or B."""
+    options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
+    rules_of_play = _game_rules(decks, rules, **options)
+    classes = round_classes(rules_of_play, shoe, dealer_blackjack)
+    reading = ("a dealer blackjack has no effect on the streak: that round neither advances nor loses it "
+               "(5324.11(m)(1) read word for word; --dealer-blackjack no-effect)" if dealer_blackjack == "no-effect"
+               else "a dealer blackjack that beats the player's hand loses the streak, as any lost hand does "
+                    "(5324.11(m)(6))")
+    warning = ("5324.11(m)(1) says a dealer's blackjack \"shall have no effect\" on the streak wager, while (m)(6) "
+               "loses the wager with any lost hand; this sheet reads " +
+               ("(m)(1) word for word" if dealer_blackjack == "no-effect" else "(m)(6)") +
+               "; --dealer-blackjack " + ("loss" if dealer_blackjack == "no-effect" else "no-effect") +
+               " gives the other reading, which changes the return a great deal")
+    return consecutive_wins_sheet(
+        "streak", shoe, rules_of_play, paytable, int(streak), classes,
+        (reading, "split rounds: a majority of split hands won advances, a majority lost loses, equal "
+                  "neither (5324.11(m)(9)); a push neither (m)(8)",
+         "the regulation does not set the rules of play beyond the deck count; those above are the defaults "
+         "(--das, --split-hands, --resplit-aces, --surrender change them)"), (warning,))
+
+
+def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
+                            **game) -> ParSheet:
+    """Blackjack Burnout's bonus wagers: 2, 3 or 4 wins in a row at 2, 4 and 8 to 1."""
+    options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
+    options.setdefault("split_hands", 4)
+    rules_of_play = _game_rules(decks, rules, **options)
+    classes = round_classes(rules_of_play, shoe, dealer_blackjack)
+    return consecutive_wins_sheet(
+        "burnout-bonus", shoe, rules_of_play, paytable, int(streak), classes,
+        ("Blackjack Burnout's rules of play: six decks, blackjack 3 to 2, pairs split to four hands, aces once, "
+         "double on any two cards; the procedures do not say whether the dealer hits soft 17 (--rule) or "
+         "whether a double after a split is allowed (--das)",
+         "the player does not buy the burn-a-card option (it changes the play)",
+         "paid as it goes: each of the three wagers is settled on its own streak; a push, or a split round "
+         "with as many hands won as lost, neither advances nor loses; even money on a blackjack counts as "
+         "a win (bonus (5))"))
+
+
+WAGERS = (
+    Wager("streak", "Streak wager", "9 NYCRR 5324.11(m)", ("2", "3", "4", "5"), streak_par_sheet,
+          options=GAME_OPTIONS + ("dealer_blackjack",)),
+    Wager("burnout-bonus", "Blackjack Burnout bonus wager", "Blackjack Burnout procedures, Bonus Wager",
+          ("2", "3", "4"), burnout_bonus_par_sheet, options=GAME_OPTIONS + ("dealer_blackjack",)),
+)

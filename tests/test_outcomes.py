@@ -1,0 +1,147 @@
+"""The exact outcome distribution of a round (:mod:`odds.outcomes`): it sums to 1, its mean is the
+engine's round value, it equals a brute force over explicit deals (:mod:`odds.reference.outcomes`)
+on small shoes, and a hand-counted shoe pins it. Every comparison is exact (``==`` on Fractions).
+"""
+from fractions import Fraction
+
+import pytest
+
+from odds import DealerRules, EngineError, Shoe
+from odds.game_rules import GameRules
+from odds.outcomes import LOSS, NEITHER, WIN, outcome_distribution, round_outcomes
+from odds.player import PlayerEngine
+from odds.reference import outcomes as reference
+
+S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
+S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
+
+# By value: aces, twos, ..., nines, ten-values (shoes that never run out; from test_player_bruteforce).
+SHOES = {
+    "A2 3 5 7 9 T5 (13)": (2, 0, 1, 0, 2, 0, 1, 0, 2, 5),
+    "A2 22 52 82 T6 (14)": (2, 2, 0, 0, 2, 0, 0, 2, 0, 6),
+    "A3 52 62 T6 (13)": (3, 0, 0, 0, 2, 2, 0, 0, 0, 6),
+    "A 32 62 82 T5 (12)": (1, 0, 2, 0, 0, 2, 0, 2, 0, 5),
+    "A2 22 32 72 T8 (16)": (2, 2, 2, 0, 0, 0, 2, 0, 0, 8),
+}
+RESPLIT_SHOES = {
+    "A4 T12 (16)": (4, 0, 0, 0, 0, 0, 0, 0, 0, 12),
+    "A3 73 T12 (18)": (3, 0, 0, 0, 0, 0, 3, 0, 0, 12),
+    "A4 83 92 T10 (19)": (4, 0, 0, 0, 0, 0, 0, 3, 2, 10),
+    "A3 63 83 T10 (19)": (3, 0, 0, 0, 0, 3, 0, 3, 0, 10),
+}
+RULES = {
+    "S17 basic": GameRules(decks=1, dealer=S17),
+    "H17 DAS LS HSA": GameRules(decks=1, dealer=H17, das=True, surrender=True, hit_split_aces=True),
+    "S17 D10-11 DAS 6:5": GameRules(decks=1, dealer=S17, double="10-11", das=True, blackjack_pays=Fraction(6, 5)),
+    "H17 no split D9-11 LS": GameRules(decks=1, dealer=H17, split_hands=1, double="9-11", surrender=True),
+    "S17 no hole card DAS": GameRules(decks=1, dealer=S17_NO_PEEK, das=True),
+    "H17 no hole card HSA 6:5": GameRules(decks=1, dealer=H17_NO_PEEK, hit_split_aces=True,
+                                          blackjack_pays=Fraction(6, 5)),
+    "S17 no hole card OBO DAS": GameRules(decks=1, dealer=S17_NO_PEEK, das=True, original_bets_only=True),
+}
+RESPLIT_RULES = {
+    "S17 DAS to 4": GameRules(decks=1, dealer=S17, das=True, split_hands=4),
+    "H17 LS to 3 RSA HSA": GameRules(decks=1, dealer=H17, split_hands=3, resplit_aces=True,
+                                     hit_split_aces=True, surrender=True),
+    "S17 DAS to 4 RSA no hole card": GameRules(decks=1, dealer=S17_NO_PEEK, das=True, split_hands=4,
+                                               resplit_aces=True),
+}
+
+
+def shoe(counts):
+    return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+
+
+def check_against_engine(rules, counts=None):
+    engine = PlayerEngine(rules, shoe(counts) if counts else None, exact=True)
+    out = round_outcomes(engine)
+    assert all(isinstance(p, Fraction) and p > 0 for p in out.joint.values())
+    assert sum(out.joint.values()) == 1
+    assert sum(out.streak().values()) == 1
+    assert out.mean() == engine.round_value()[0]
+    assert sum(net * p for net, p in out.results().items()) == out.mean()
+    return out
+
+
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
+@pytest.mark.parametrize("counts", list(SHOES.values()), ids=list(SHOES))
+def test_equals_brute_force(counts, rules):
+    out = check_against_engine(rules, counts)
+    assert out.joint == reference.outcome_distribution(rules, counts)
+
+
+@pytest.mark.parametrize("rules", list(RESPLIT_RULES.values()), ids=list(RESPLIT_RULES))
+@pytest.mark.parametrize("counts", list(RESPLIT_SHOES.values()), ids=list(RESPLIT_SHOES))
+def test_resplits_equal_brute_force(counts, rules):
+    out = check_against_engine(rules, counts)
+    assert out.joint == reference.outcome_distribution(rules, counts)
+
+
+def test_split_rounds_are_counted_by_hands():
+    # Control: on this shoe split rounds happen, with doubles, and some end with one hand won and
+    # one lost (net 0 or +-1 yet "neither"), so the streak class is not the sign of the net.
+    counts = SHOES["A2 22 52 82 T6 (14)"]
+    out = check_against_engine(RULES["H17 DAS LS HSA"], counts)
+    assert any(abs(net) == 3 for net, _ in out.joint)  # a double and a plain hand, both won or lost
+    assert any(net != 0 and kind == NEITHER for net, kind in out.joint)
+
+
+@pytest.mark.slow  # about 35 s each
+@pytest.mark.parametrize("rules", [
+    GameRules(decks=1, dealer=S17, das=True),
+    GameRules(decks=1, dealer=H17, surrender=True, split_hands=1),
+    GameRules(decks=1, dealer=H17_NO_PEEK, das=True, hit_split_aces=True),
+    GameRules(decks=1, dealer=S17_NO_PEEK, original_bets_only=True),
+], ids=["S17 DAS", "H17 LS no split", "H17 no hole card", "S17 no hole card OBO"])
+def test_one_deck(rules):
+    check_against_engine(rules)
+
+
+def test_one_ace_sixteen_tens():
+    # Shoe: one ace, sixteen tens, S17, peek, split to 2 hands. The ace is equally likely to be
+    # any of the 17 cards:
+    # - one of the player's two cards (2/17): a blackjack against T-T, +3/2, a win;
+    # - the up card or the hole card (2/17): a dealer blackjack, -1, a loss;
+    # - not dealt (13/17): T-T against a ten up, the hole a ten (the dealer has peeked), 13 cards
+    #   left holding the ace. Standing pushes (0); hitting wins only with the ace (1/13); splitting
+    #   wins one hand when one of the two second cards is the ace (2/13), else both hands hold 20
+    #   and push: split, worth +2/13. The round is +1 (a win, one hand won, none lost) with chance
+    #   13/17 * 2/13 = 2/17, and 0 (neither) with chance 13/17 * 11/13 = 11/17.
+    rules = GameRules(decks=1, dealer=S17)
+    counts = (1, 0, 0, 0, 0, 0, 0, 0, 0, 16)
+    out = check_against_engine(rules, counts)
+    f = Fraction
+    assert out.joint == {(f(-1), LOSS): f(2, 17), (f(0), NEITHER): f(11, 17), (f(1), WIN): f(2, 17),
+                         (f(3, 2), WIN): f(2, 17)}
+    assert out.streak() == {WIN: f(4, 17), LOSS: f(2, 17), NEITHER: f(11, 17)}
+    assert out.mean() == f(3, 17)
+    # With no splitting T-T stands and pushes: the 13/17 is all "neither", the mean 1/17.
+    no_split = check_against_engine(GameRules(decks=1, dealer=S17, split_hands=1), counts)
+    assert no_split.joint == {(f(-1), LOSS): f(2, 17), (f(0), NEITHER): f(13, 17), (f(3, 2), WIN): f(2, 17)}
+    assert out.joint == reference.outcome_distribution(rules, counts)
+
+
+def test_one_ace_four_tens():
+    # One ace, four tens, S17, no split: the ace is a player card (2/5, blackjack +3/2), the up or
+    # hole card (2/5, dealer blackjack, -1), or undealt (1/5): T-T against T-T with the ace next,
+    # so doubling makes 21: +2. Mean 2/5 + 3/5 - 2/5 = 3/5.
+    rules = GameRules(decks=1, dealer=S17, split_hands=1)
+    out = check_against_engine(rules, (1, 0, 0, 0, 0, 0, 0, 0, 0, 4))
+    f = Fraction
+    assert out.joint == {(f(-1), LOSS): f(2, 5), (f(2), WIN): f(1, 5), (f(3, 2), WIN): f(2, 5)}
+
+
+def test_float_mode_agrees():
+    rules = GameRules(decks=1, dealer=H17, das=True, surrender=True)
+    counts = SHOES["A2 22 52 82 T6 (14)"]
+    exact = round_outcomes(PlayerEngine(rules, shoe(counts), exact=True)).joint
+    approx = round_outcomes(PlayerEngine(rules, shoe(counts), exact=False)).joint
+    assert set(exact) == set(approx)
+    assert all(abs(float(exact[k]) - approx[k]) < 1e-12 for k in exact)
+
+
+def test_refused_rules():
+    with pytest.raises(EngineError, match="rescue"):
+        outcome_distribution(GameRules(decks=1, dealer=S17, double_rescue=True))
+    with pytest.raises(EngineError, match="bonus"):
+        outcome_distribution(GameRules(decks=1, dealer=S17, bonus_777=Fraction(3, 2)))
