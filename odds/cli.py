@@ -375,7 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ez-bust: paragraph (g), a push when every player hand is a blackjack or busted")
     w.add_argument("--das", action="store_true", help="streak, burnout-bonus: double after split in the main game")
     w.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
-                   help="streak, burnout-bonus: the most hands a pair may become (default 4)")
+                   help="streak, burnout-bonus, ez-bust: the most hands a pair may become (default 2)")
     w.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
     w.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
     w.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")

@@ -71,7 +71,11 @@ def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss") 
     return classes
 
 
-def _game_rules(decks: int, rules: DealerRules, das=False, split_hands=4, resplit_aces=False,
+TWO_HANDS = ("pairs are split to two hands here (--split-hands): resplits to three or four hands are computed "
+             "exactly by the same walk, but take far too long on a full shoe for now")
+
+
+def _game_rules(decks: int, rules: DealerRules, das=False, split_hands=2, resplit_aces=False,
                 hit_split_aces=False, surrender=False) -> GameRules:
     return GameRules(decks=decks, dealer=rules, das=bool(das), split_hands=int(split_hands),
                      resplit_aces=bool(resplit_aces), hit_split_aces=bool(hit_split_aces), surrender=bool(surrender))
@@ -124,14 +128,14 @@ def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, strea
         (reading, "split rounds: a majority of split hands won advances, a majority lost loses, equal "
                   "neither (5324.11(m)(9)); a push neither (m)(8)",
          "the regulation does not set the rules of play beyond the deck count; those above are the defaults "
-         "(--das, --split-hands, --resplit-aces, --surrender change them)"), (warning,))
+         "(--das, --split-hands, --resplit-aces, --surrender change them)"),
+        (warning,) + ((TWO_HANDS,) if rules_of_play.split_hands == 2 else ()))
 
 
 def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
                             **game) -> ParSheet:
     """Blackjack Burnout's bonus wagers: 2, 3 or 4 wins in a row at 2, 4 and 8 to 1."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    options.setdefault("split_hands", 4)
     rules_of_play = _game_rules(decks, rules, **options)
     classes = round_classes(rules_of_play, shoe, dealer_blackjack)
     return consecutive_wins_sheet(
@@ -142,7 +146,9 @@ def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int
          "the player does not buy the burn-a-card option (it changes the play)",
          "paid as it goes: each of the three wagers is settled on its own streak; a push, or a split round "
          "with as many hands won as lost, neither advances nor loses; even money on a blackjack counts as "
-         "a win (bonus (5))"))
+         "a win (bonus (5))"),
+        (("Burnout's rules split pairs other than aces up to four hands; " + TWO_HANDS,)
+         if rules_of_play.split_hands < 4 else ()))
 
 
 WAGERS = (
