@@ -267,6 +267,8 @@ def _engine(args, rules):
 
 def cmd_game(args):
     rules = _game_rules(args)
+    if args.effects:
+        return _rule_effects_text(args, rules)
     engine = _engine(args, rules)
     ev, _ = engine.round_value()
     edge = -ev
@@ -288,6 +290,26 @@ def cmd_game(args):
                       f"house edge       {float(edge) * 100:.6f}%" + ("" if args.float else f"   = {doc['house_edge']}"),
                       f"strategy         {STRATEGY_TEXT[args.strategy]}",
                       f"splits           {doc['split_method']}"])
+
+
+def _rule_effects_text(args, rules):
+    from .rule_effects import rule_effects
+    if args.strategy != "composition":
+        raise UsageError("--effects computes composition-dependent play")
+    rows = rule_effects(rules, exact=not args.float)
+    if args.format == "json":
+        return json.dumps({"rules": rules.describe(), "exact": not args.float, "strategy": "composition",
+                           "variations": [{"name": r.name, "rules": r.rules.describe(),
+                                           "house_edge": fraction_text(r.house_edge) if not args.float else None,
+                                           "house_edge_decimal": float(r.house_edge),
+                                           "change": fraction_text(r.change) if not args.float else None,
+                                           "change_decimal": float(r.change)} for r in rows]}, indent=1)
+    table = text_table(["rules", "house edge", "change"],
+                       [[r.name, f"{float(r.house_edge) * 100:.4f}%", f"{float(r.change) * 100:+.4f}%"] for r in rows],
+                       right=(1, 2))
+    return "\n".join([f"Rule options, each on its own: {rules.describe()}",
+                      "composition-dependent play" + ("" if args.float else "; exact house edges in --format json"),
+                      "", table])
 
 
 def cmd_strategy(args):
@@ -415,6 +437,10 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--strategy", default="composition", choices=("composition", "basic"),
                        help="composition-dependent (default) or the total-dependent basic strategy")
         g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
+        if name == "game":
+            g.add_argument("--effects", action="store_true",
+                           help="the house edge with each New York option on its own: 6:5, the double rescue, "
+                                "no hole card with and without original bets only")
         g.add_argument("--format", choices=("table", "json"), default="table")
         g.set_defaults(run=run)
 

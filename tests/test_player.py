@@ -131,3 +131,16 @@ def test_double_rescue_by_hand():
     rescue = PlayerEngine(GameRules(decks=1, dealer=S17, double_rescue=True), shoe).option_values("5", "5", "9")["double"]
     assert plain == Fraction(1, 5) * -2 + Fraction(4, 5) * 2
     assert rescue == Fraction(1, 5) * -1 + Fraction(4, 5) * 2
+
+
+def test_rule_effects_of_the_hand_dealt_game():
+    from odds.rule_effects import rule_effects
+    base = GameRules(decks=1, dealer=S17, split_hands=1)
+    rows = {row.name: row for row in rule_effects(base, exact=True)}
+    assert rows["as given"].change == 0
+    assert rows["blackjack pays 6:5"].house_edge == house_edge(GameRules(decks=1, dealer=S17, split_hands=1,
+                                                                         blackjack_pays=Fraction(6, 5)))
+    assert rows["blackjack pays 6:5"].change > 0 > rows["double-down rescue"].change
+    # Original bets only makes the no-hole-card game worth exactly the peek game.
+    assert rows["no hole card, original bets only"].change == 0 < rows[
+        "no hole card, every bet lost to a dealer blackjack"].change

@@ -46,6 +46,7 @@ RULES = {
                                            surrender=True, blackjack_pays=Fraction(6, 5)),
     "S17 HSA no DAS LS": GameRules(decks=1, dealer=S17, hit_split_aces=True, surrender=True),
     "H17 D10-11 DAS HSA": GameRules(decks=1, dealer=H17, double="10-11", das=True, hit_split_aces=True),
+    "S17 DAS double rescue": GameRules(decks=1, dealer=S17, das=True, double_rescue=True),
 }
 
 # No hole card (late surrender is refused without a peek).
@@ -59,6 +60,7 @@ NO_PEEK_RULES = {
     "S17 HSA no DAS": GameRules(decks=1, dealer=S17_NO_PEEK, hit_split_aces=True),
     "H17 D10-11 DAS HSA": GameRules(decks=1, dealer=H17_NO_PEEK, double="10-11", das=True,
                                     hit_split_aces=True),
+    "H17 DAS double rescue": GameRules(decks=1, dealer=H17_NO_PEEK, das=True, double_rescue=True),
 }
 
 # Resplitting: shoes with three or four cards of a pair value and enough tens that four hands and
@@ -151,6 +153,15 @@ def test_every_option_of_every_first_hand(name):
     E[X | no blackjack] times P(no blackjack | the three cards seen)."""
     compared = compare_every_option(RULES["H17 DAS LS HSA"], SHOES[name])
     assert compared > 60  # every first hand and up card the shoe can deal
+    assert compare_every_option(RULES["S17 DAS double rescue"], SHOES[name]) == compared
+
+
+def test_double_rescue_is_used():
+    # Control: on this shoe the rescue is taken somewhere, by both, and is worth something.
+    counts = SHOES["A2 22 32 72 T8 (16)"]
+    plain, rescue = RULES["S17 basic"], RULES["S17 DAS double rescue"]
+    das = GameRules(decks=1, dealer=S17, das=True)
+    assert round_value(rescue, counts) == engine_value(rescue, counts) > engine_value(das, counts)
 
 
 # ------------------------------------------------------------------------- counted by hand

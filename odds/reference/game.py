@@ -25,7 +25,9 @@ which he could run out is refused (:class:`ShoeExhausted`), as is a draw from an
 player.
 
 Options: stand; hit (then stand or hit again); double (one card, stake 2, first two cards only,
-any two cards or hard 9-11 / 10-11 as the rules say); late surrender (-1/2, first two cards; the
+any two cards or hard 9-11 / 10-11 as the rules say; with ``double_rescue``, after the card a hand
+not bust may take back the double and forfeit the bet, -1, when that beats playing it on, judged
+on the cards seen); late surrender (-1/2, first two cards; the
 rules allow it only with peek); split a pair, resplitting to ``rules.most_hands(pair)`` hands. A
 split is played out card by card: hand 1 gets its second card (a pair card, while fewer than the
 most hands are out, starts a new hand at the end of the line and hand 1 draws again) and is played
@@ -49,6 +51,7 @@ from fractions import Fraction
 
 VALUES = range(1, 11)
 BUST = 22  # a final total above 21, for the dealer's results
+RESCUED = 99  # a rescued double as a split hand ends: settled as a lost unit
 BLACKJACK = "blackjack"  # the dealer's result when his first two cards are a blackjack (no peek)
 HARD_DOUBLES = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 
@@ -103,9 +106,9 @@ class BruteForceRound:
     def __init__(self, rules, counts, chart=None):
         if len(counts) != 10:
             raise ValueError("counts: 10 numbers, aces to ten-values")
-        if rules.double_rescue or any(getattr(rules, name) is not None for name in (
+        if any(getattr(rules, name) is not None for name in (
                 "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")):
-            raise ValueError("the brute force does not play the double rescue or the bonus payouts")
+            raise ValueError("the brute force does not pay the bonus payouts")
         self.rules = rules
         self.chart = chart
         self.shoe = tuple(int(n) for n in counts)
@@ -222,6 +225,18 @@ class BruteForceRound:
             self._policy_memo[key] = best
         return self._policy_memo[key]
 
+    def rescues(self, hand: tuple, ctx: tuple) -> bool:
+        """With the double-down rescue (NY 5324.11(a)(5)(vii)): whether the player, seeing the
+        double card (the last of ``hand``), takes back the double and forfeits the bet (-1): when
+        that beats E[the doubled hand's result | cards seen], the hole card from its posterior."""
+        total, _ = _total(hand)
+        if not self.rules.double_rescue or total > 21:
+            return False
+        unseen = self.unseen(hand, ctx)
+        doubled = sum((p * self.settle(total, 2, self.dealer(_take(unseen, h), ctx[0], h))
+                       for h, p in self.hole_posterior(unseen, ctx[0]).items()), Fraction(0))
+        return doubled < -1
+
     def chart_decision(self, hand: tuple, ctx: tuple) -> str:
         """The chart's option for ``hand`` (total below 21) in context ``ctx``."""
         total, soft = _total(hand)
@@ -262,7 +277,10 @@ class BruteForceRound:
         elif option == "double":
             v = Fraction(0)
             for c, p in _draws(pool):
-                v += p * self.settle(_total(_add(hand, c))[0], 2, self.dealer(_take(pool, c), up, hole))
+                if self.rescues(_add(hand, c), ctx):
+                    v -= p
+                else:
+                    v += p * self.settle(_total(_add(hand, c))[0], 2, self.dealer(_take(pool, c), up, hole))
         elif option == "split":
             v = self.split_value(hand[0], up, hole)
         else:
@@ -297,7 +315,10 @@ class BruteForceRound:
                         put(k, p * q)
             elif option == "double":
                 for c, p in _draws(pool):
-                    put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
+                    if self.rescues(_add(hand, c), (up, pair)):
+                        put((RESCUED, 1, _take(pool, c)), p)
+                    else:
+                        put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
             else:
                 raise ValueError(option)
         self._split_hand_memo[key] = out
