@@ -148,6 +148,10 @@ WAGER_OPTION_FLAGS = {"upcard": "--upcard", "visible": "--visible", "meters": "-
 
 
 def cmd_wager(args) -> str:
+    if args.name in GAME_COMMANDS:
+        if args.format not in ("table", "json"):
+            raise UsageError(f"{args.name}: --format table or json")
+        return GAME_COMMANDS[args.name](args)
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     for opt, flag in WAGER_OPTION_FLAGS.items():
@@ -339,6 +343,20 @@ def cmd_strategy(args):
                       text_table(["hand"] + ups, rows)])
 
 
+def cmd_burnout(args):
+    from .burnout import burnout_report, burnout_rules
+    rules = burnout_rules(args.rule, das=not args.no_das, decks=args.decks)
+    readings = ("any-card", "no-bust") if args.reading == "both" else (args.reading,)
+    reports = [burnout_report(rules, r, exact=not args.float) for r in readings]
+    if args.format == "json":
+        docs = [r.to_json() for r in reports]
+        return json.dumps(docs[0] if len(docs) == 1 else docs, indent=1)
+    return "\n\n".join(r.to_text() for r in reports)
+
+
+GAME_COMMANDS = {"burnout": cmd_burnout}  # games priced by their own engines, reached by `odds wager` too
+
+
 def cmd_validate(args):
     from .validate import validate_file
     title, problems = validate_file(args.file)
@@ -401,6 +419,10 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
     w.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
     w.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")
+    w.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
+                   help="burnout: whether a card that busts the hand may be burned (default any-card)")
+    w.add_argument("--no-das", action="store_true", help="burnout: no double after split (DAS by default)")
+    w.add_argument("--float", action="store_true", help="burnout: floats instead of exact fractions")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
@@ -443,6 +465,17 @@ def build_parser() -> argparse.ArgumentParser:
                                 "no hole card with and without original bets only")
         g.add_argument("--format", choices=("table", "json"), default="table")
         g.set_defaults(run=run)
+
+    b = sub.add_parser("burnout", help="Blackjack Burnout: the burn option's strategy, value and house edge")
+    b.add_argument("--decks", type=_decks, default=6, help="number of 52-card decks (default 6, as the procedures)")
+    b.add_argument("--rule", default="H17", help="H17 (default, the maker's suggested rules) or S17")
+    b.add_argument("--no-das", action="store_true",
+                   help="no double after split (the procedures do not say; DAS by default)")
+    b.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
+                   help="any-card (default): a card that busts the hand may be burned; no-bust: it may not")
+    b.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
+    b.add_argument("--format", choices=("table", "json"), default="table")
+    b.set_defaults(run=cmd_burnout)
 
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")
