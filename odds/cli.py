@@ -357,6 +357,35 @@ def cmd_burnout(args):
 GAME_COMMANDS = {"burnout": cmd_burnout}  # games priced by their own engines, reached by `odds wager` too
 
 
+def cmd_decide(args) -> str:
+    from fractions import Fraction
+
+    from .decisions import house_money_decisions, ny_rules, sevens_split_decisions
+    from .wagers.sevens import parse_meters
+    extra = {}
+    if args.bj_pays:
+        try:
+            extra["blackjack_pays"] = Fraction(args.bj_pays.replace(":", "/"))
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(f"--bj-pays: cannot read {args.bj_pays!r} (write odds such as 3:2)") from None
+    rules = ny_rules(args.decks, args.rule, das=args.das, split_hands=args.split_hands,
+                     surrender=args.surrender, **extra)
+    if args.which == "house-money":
+        table = house_money_decisions(args.decks, args.rule, args.paytable or "A", rules=rules,
+                                      timing=args.timing, proceeds=args.proceeds)
+    else:
+        try:
+            side_bet = Fraction(args.side_bet.replace(":", "/"))
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(f"--side-bet: cannot read {args.side_bet!r} (e.g. 1, 1/25)") from None
+        table = sevens_split_decisions(args.wager, args.paytable or "A", args.decks, args.rule, rules=rules,
+                                       side_bet=side_bet, meters=parse_meters(args.meters),
+                                       procedure=args.procedure)
+    if args.format == "json":
+        return json.dumps(table.to_json(), indent=1)
+    return table.to_text(fractions=args.fractions)
+
+
 def cmd_validate(args):
     from .validate import validate_file
     title, problems = validate_file(args.file)
@@ -428,6 +457,37 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
     w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
     w.set_defaults(run=cmd_wager)
+
+    dec = sub.add_parser("decide", help="decisions a side wager opens in the main game (house money, 7-7)")
+    dsub = dec.add_subparsers(dest="which", metavar="DECISION", required=True, parser_class=_Parser)
+    for name, text in (("house-money", "NY (h)(6): add the house money proceeds to the blackjack wager?"),
+                       ("sevens-split", "NY (d), (e), (q): split 7-7 or hit, with a sevens side wager")):
+        d = dsub.add_parser(name, help=text)
+        d.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+        d.add_argument("--rule", default="S17", help="S17 (default) or H17")
+        d.add_argument("--paytable", help="paytable id (default A; see `odds list`)")
+        d.add_argument("--das", action="store_true", help="double after split")
+        d.add_argument("--split-hands", type=int, default=2, choices=(1, 2, 3, 4))
+        d.add_argument("--surrender", action="store_true", help="late surrender")
+        d.add_argument("--bj-pays", help="blackjack pays (default NY (c)(1): 6:5 at 1-2 decks, else 3:2)")
+        d.add_argument("--format", choices=("table", "json"), default="table")
+        d.add_argument("--fractions", action="store_true", help="exact fractions in the table")
+        if name == "house-money":
+            d.add_argument("--timing", choices=("before-peek", "after-peek"), default="before-peek",
+                           help="the wager is settled before the dealer's peek (default) or after it")
+            d.add_argument("--proceeds", choices=("stake-and-win", "win"), default="stake-and-win",
+                           help="what may be added: the stake and its payout (default) or the payout only")
+        else:
+            d.add_argument("--wager", default="progressive-super-sevens",
+                           choices=("super-sevens", "progressive-super-sevens", "blazing-7s"))
+            d.add_argument("--side-bet", default="1",
+                           help="the side wager per unit of the blackjack wager, e.g. 1/25 (default 1)")
+            d.add_argument("--meter", dest="meters",
+                           help='fix meters (units of the side wager), e.g. "major=1000"; a row solves for '
+                                'the one meter left free')
+            d.add_argument("--procedure", choices=("third-card", "up-card"), default="third-card",
+                           help="blazing-7s: (q)(4) third card (default) or (q)(10) up card")
+        d.set_defaults(run=cmd_decide)
 
     ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
     ls.set_defaults(run=cmd_list)
