@@ -67,7 +67,8 @@ def test_every_game_equals_reference_on_small_shoes(name, shoe):
 
 
 def test_every_first_cards_wager_has_a_game_checked_here():
-    first_cards = [n for n in WAGERS if n not in ("buster", "ez-bust", "bust-it")]
+    first_cards = _first_cards_wagers()
+    assert set(first_cards) <= set(WAGERS) and len(first_cards) >= 12
     assert all(any(g.split("/")[0] == n for g in GAMES) for n in first_cards)
     assert set(GAMES) == set(RULES)
 
@@ -302,7 +303,12 @@ def test_progressive_needs_its_meters(tmp_path):
     assert sum(Fraction(o["probability"]) for o in doc["outcomes"]) == 1
 
 
-@pytest.mark.parametrize("name", sorted(n for n in WAGERS if n not in ("buster", "ez-bust", "bust-it")))
+def _first_cards_wagers():
+    from odds.wagers import card_combinations, sevens
+    return sorted(w.name for w in card_combinations.WAGERS + sevens.WAGERS)
+
+
+@pytest.mark.parametrize("name", _first_cards_wagers())
 def test_every_paytable_at_its_deck_counts(name, tmp_path):
     book = builtin_paytables(name)
     for table in book.tables.values():
