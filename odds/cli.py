@@ -354,7 +354,37 @@ def cmd_burnout(args):
     return "\n\n".join(r.to_text() for r in reports)
 
 
-GAME_COMMANDS = {"burnout": cmd_burnout}  # games priced by their own engines, reached by `odds wager` too
+def _ratio(flag: str, text: str):
+    from fractions import Fraction
+    try:
+        return Fraction(text.replace(":", "/"))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{flag}: {text!r} is not a payout like 3:2 or 1:1") from None
+
+
+def cmd_switch(args) -> str:
+    """Blackjack Switch (58 Pa. Code 633a.12(a)): house edge per wager, switch and play strategy.
+    Reached from `odds wager switch` too, where the switch options keep their defaults."""
+    from .game_rules import GameRules
+    from .switch import SwitchGame, SwitchRules, switch_table
+    opt = lambda name, default: getattr(args, name, default)  # noqa: E731
+    rules = SwitchRules(
+        GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule),
+                  blackjack_pays=_ratio("--bj-pays", opt("bj_pays", "3:2")), double=opt("double", "any"),
+                  das=not opt("no_das", False), split_hands=opt("switch_split_hands", 4),
+                  resplit_aces=bool(opt("resplit_aces", False)), hit_split_aces=bool(opt("hit_split_aces", False))),
+        pays_vs_dealer_21=_ratio("--bj-pays-vs-21", opt("bj_pays_vs_21", "1:1")),
+        blackjack_vs_22=opt("natural_vs_22", "win"), switch_before_peek=not opt("switch_after_peek", False))
+    result = SwitchGame(rules, exact=not args.float, workers=opt("workers", 1)).solve()
+    if args.format == "json":
+        doc = result.to_json()
+        doc["switches"] = {"A23456789T"[u - 1]: switch_table(result, u) for u in range(1, 11)}
+        doc["strategy_table"] = result.strategy_table().splitlines()
+        return json.dumps(doc, indent=1, ensure_ascii=False)
+    return result.to_text()
+
+
+GAME_COMMANDS = {"burnout": cmd_burnout, "switch": cmd_switch}  # priced by their own engines
 
 
 def cmd_decide(args) -> str:
@@ -451,7 +481,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
                    help="burnout: whether a card that busts the hand may be burned (default any-card)")
     w.add_argument("--no-das", action="store_true", help="burnout: no double after split (DAS by default)")
-    w.add_argument("--float", action="store_true", help="burnout: floats instead of exact fractions")
+    w.add_argument("--float", action="store_true", help="burnout, switch: floats instead of exact fractions")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
@@ -536,6 +566,28 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
     b.add_argument("--format", choices=("table", "json"), default="table")
     b.set_defaults(run=cmd_burnout)
+
+    s = sub.add_parser("switch", help="Blackjack Switch (PA 633a.12(a)): house edge per wager and strategy")
+    s.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+    s.add_argument("--rule", default="H17", help="H17 (default) or S17")
+    s.add_argument("--bj-pays", default="3:2",
+                   help="a natural's payout (default 3:2, the literal reading of (a)(5)(i); 1:1 for the common rule)")
+    s.add_argument("--bj-pays-vs-21", default="1:1",
+                   help="(a)(5)(i): a natural against a dealer 21 of three or more cards (default 1:1)")
+    s.add_argument("--natural-vs-22", choices=("win", "push"), default="win",
+                   help="(a)(5)(v) read for a natural against a dealer 22 (default win)")
+    s.add_argument("--switch-after-peek", action="store_true",
+                   help="decide the switch after the dealer peeks (default before, as (a)(5)(iii) supposes)")
+    s.add_argument("--double", default="any", choices=("any", "9-11", "10-11"))
+    s.add_argument("--no-das", action="store_true", help="no double after split (default DAS)")
+    s.add_argument("--split-hands", dest="switch_split_hands", type=int, default=4, choices=(1, 2, 3, 4),
+                   help="the most hands a pair may become (default 4)")
+    s.add_argument("--resplit-aces", action="store_true")
+    s.add_argument("--hit-split-aces", action="store_true")
+    s.add_argument("--float", action="store_true", help="floats instead of exact fractions (about 3x faster)")
+    s.add_argument("--workers", type=int, default=1, help="processes, one task per other hand (default 1)")
+    s.add_argument("--format", choices=("table", "json"), default="table")
+    s.set_defaults(run=cmd_switch)
 
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")

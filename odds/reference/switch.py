@@ -1,0 +1,225 @@
+"""Reference value of a Blackjack Switch round (58 Pa. Code § 633a.12(a)), dealt card by card in
+the physical order, for checking :mod:`odds.switch` on small shoes.
+
+Plain Python with exact fractions. The cards come in the order of the table: hand 1's first card,
+hand 2's first card, the up card, hand 1's second card, hand 2's second card, the hole card. With
+an ace or ten up the dealer peeks: a blackjack ends the round (a natural, unswitched, pushes; any
+other hand, a switched ace-ten included, loses one unit). Else hand 1 is played out card by card
+(splits hand by hand), then hand 2 from the cards that are left, then the dealer draws from what
+is left after both; every hand is settled against that one dealer hand: a dealer 22 pushes every
+hand of 21 or less, a natural wins ``blackjack_pays`` (``pays_vs_dealer_21`` against a dealer 21,
+which with peek has three cards or more; against a 22 as ``blackjack_vs_22`` says).
+
+The player's play is fixed and stated: a hand (or split hand) takes the option best for its own
+cards, the other hand's two initial cards and the up card, computed as if it were the only hand
+(:class:`odds.reference.game.BruteForceRound` on the shoe less the other hand's two cards, the
+hole card kept unknown through its posterior given no dealer blackjack, with the Switch settlement
+and the dealer's 22 kept apart by a plain recursion here). The switch decision compares the
+physical value of the two arrangements under that play (the whole sequence above: nothing is
+summed hand by hand), before the peek or after it as ``switch_before_peek`` says. The engine's
+claim (the pair is worth the sum of each hand's value from the shoe less the four cards and the
+up card) is what the equality of the two round values shows.
+
+>>> from odds.switch import SwitchRules
+>>> r = SwitchRules.pa(1, "S17", split_hands=1)
+>>> round_value(r, (0, 1, 0, 0, 0, 0, 0, 0, 0, 7))  # one 2, seven tens: see the tests
+Fraction(-1, 2)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .game import BruteForceRound, _add, _blackjack, _draws, _take, _total
+
+TWENTY_TWO, OVER_22 = 22, 23  # the dealer's 22, and his busts above 22
+NATURAL = "natural"
+
+
+class SwitchPolicy(BruteForceRound):
+    """The decision rule D of a hand whose other hand holds ``other``: BruteForceRound on the
+    shoe less those two cards, settled as Switch settles."""
+
+    def __init__(self, rules, counts):
+        super().__init__(rules.game, counts)
+        self.switch = rules
+
+    def _dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
+        key = (hard, ace, pool)
+        if key in self._dealer_memo:
+            return self._dealer_memo[key]
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if total > 21:
+            out = {TWENTY_TWO if total == 22 else OVER_22: Fraction(1)}
+        elif total >= 18 or (total == 17 and not (soft and self.rules.dealer.hits_soft_17)):
+            out = {total: Fraction(1)}
+        else:
+            out = {}
+            for v, p in _draws(pool):
+                for final, q in self._dealer_from(hard + v, ace or v == 1, _take(pool, v)).items():
+                    out[final] = out.get(final, 0) + p * q
+        self._dealer_memo[key] = out
+        return out
+
+    def settle(self, total, stake: int, dealer: dict):
+        """A hand against the dealer's law (never a dealer blackjack: with peek it ended the round)."""
+        value = Fraction(0)
+        if total == NATURAL:
+            r = self.switch
+            pays_22 = r.game.blackjack_pays if r.blackjack_vs_22 == "win" else 0
+            for final, p in dealer.items():
+                value += p * (r.pays_vs_dealer_21 if final == 21 else pays_22 if final == TWENTY_TWO
+                              else r.game.blackjack_pays)
+            return value
+        if total > 21:
+            return Fraction(-stake)
+        for final, p in dealer.items():
+            if final == OVER_22 or (final != TWENTY_TWO and final < total):
+                value += p * stake
+            elif final != TWENTY_TWO and final > total:
+                value -= p * stake
+        return value
+
+
+class BruteForceSwitch:
+    """Round value of Blackjack Switch for ``rules`` (:class:`odds.switch.SwitchRules`) and a
+    shoe of ``counts`` (10 numbers by value, aces first)."""
+
+    def __init__(self, rules, counts):
+        if not rules.game.dealer.peek:
+            raise ValueError("the reference plays the peek game only")
+        self.rules = rules
+        self.shoe = tuple(int(n) for n in counts)
+        self._policies: dict = {}
+        self._laws: dict = {}
+
+    def policy(self, other: tuple) -> SwitchPolicy:
+        other = tuple(sorted(other))
+        if other not in self._policies:
+            self._policies[other] = SwitchPolicy(self.rules, _take(self.shoe, *other))
+        return self._policies[other]
+
+    def law(self, hand: tuple, other: tuple, up: int, pool: tuple, natural: bool) -> dict:
+        """How a hand dealt ``hand`` ends, played by D from ``pool``: {pool left: (probability,
+        {(final total, stake): expected number of such hands, jointly with that pool})}."""
+        key = (hand, other, up, pool, natural)
+        if key in self._laws:
+            return self._laws[key]
+        if natural:
+            out = {pool: (Fraction(1), {(NATURAL, 1): Fraction(1)})}
+        else:
+            pol = self.policy(other)
+            option = pol.policy(hand, (up, None))
+            if option == "split":
+                out = pol.deal_split(2, 2, hand[0], up, pool)
+            else:
+                out = self._play(hand, option, pol, up, pool)
+        self._laws[key] = out
+        return out
+
+    def _play(self, hand, option, pol, up, pool) -> dict:
+        out: dict = {}
+
+        def put(p, t, s, rest):
+            prob, acc = out.get(rest, (Fraction(0), {}))
+            acc[(t, s)] = acc.get((t, s), 0) + p
+            out[rest] = (prob + p, acc)
+
+        total, _ = _total(hand)
+        if option == "stand":
+            put(Fraction(1), total, 1, pool)
+        elif option == "double":
+            for c, p in _draws(pool):
+                put(p, _total(_add(hand, c))[0], 2, _take(pool, c))
+        elif option == "hit":
+            for c, p in _draws(pool):
+                nxt, rest = _add(hand, c), _take(pool, c)
+                t, _ = _total(nxt)
+                if t >= 21:
+                    put(p, t, 1, rest)
+                    continue
+                for end, (q, acc) in self._play(nxt, pol.policy(nxt, (up, None)), pol, up, rest).items():
+                    prob, acc0 = out.get(end, (Fraction(0), {}))
+                    for k, n in acc.items():
+                        acc0[k] = acc0.get(k, 0) + p * n
+                    out[end] = (prob + p * q, acc0)
+        else:
+            raise ValueError(option)
+        return out
+
+    def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int):
+        """Value of the two hands given the hole card, both played out in order, then the dealer."""
+        n1 = not switched and _blackjack(*h1)
+        n2 = not switched and _blackjack(*h2)
+        if _blackjack(up, hole):
+            return Fraction(-(2 - n1 - n2))
+        h1s, h2s = tuple(sorted(h1)), tuple(sorted(h2))
+        dealer_pol = self.policy(())
+        value = Fraction(0)
+        for pool1, (p1, acc1) in self.law(h1s, h2s, up, pool, n1).items():
+            for pool2, (p2, acc2) in self.law(h2s, h1s, up, pool1, n2).items():
+                dealer = dealer_pol._dealer_from(up + hole, 1 in (up, hole), pool2)
+                for (t, s), n in acc1.items():  # E[N1; pool1] x P(pool2 | pool1)
+                    value += n * p2 * dealer_pol.settle(t, s, dealer)
+                for (t, s), n in acc2.items():  # P(pool1) x E[N2; pool2 | pool1]
+                    value += p1 * n * dealer_pol.settle(t, s, dealer)
+        return value
+
+    def deal_values(self, c1, c2, c3, c4, up) -> tuple:
+        """(keep, switch, keep given no dealer blackjack, switch given none): values of the two
+        arrangements over the hole card (the last two jointly with no dealer blackjack)."""
+        rest = _take(self.shoe, c1, c2, c3, c4, up)
+        out = [Fraction(0)] * 4
+        for hole, p in _draws(rest):
+            pool = _take(rest, hole)
+            keep = self.arrangement((c1, c2), (c3, c4), up, False, pool, hole)
+            sw = self.arrangement((c1, c4), (c3, c2), up, True, pool, hole)
+            out[0] += p * keep
+            out[1] += p * sw
+            if not _blackjack(up, hole):
+                out[2] += p * keep
+                out[3] += p * sw
+        return tuple(out)
+
+    def choose(self, c1, c2, c3, c4, up) -> tuple:
+        """("keep" or "switch", the value of the round given this deal)."""
+        keep, sw, keep_nb, sw_nb = self.deal_values(c1, c2, c3, c4, up)
+        if self.rules.switch_before_peek:
+            return ("switch", sw) if sw > keep else ("keep", keep)
+        bj = keep - keep_nb  # a dealer blackjack meets the hands as dealt
+        return ("switch", sw_nb + bj) if sw_nb > keep_nb else ("keep", keep)
+
+    def round_value(self) -> Fraction:
+        """Expected result of a round (both wagers together) over every physical deal."""
+        ev = Fraction(0)
+        for c1, p1 in _draws(self.shoe):
+            s1 = _take(self.shoe, c1)
+            for c3, p3 in _draws(s1):
+                s3 = _take(s1, c3)
+                for up, pu in _draws(s3):
+                    su = _take(s3, up)
+                    for c2, p2 in _draws(su):
+                        s2 = _take(su, c2)
+                        for c4, p4 in _draws(s2):
+                            ev += p1 * p3 * pu * p2 * p4 * self.choose(c1, c2, c3, c4, up)[1]
+        return ev
+
+
+def round_value(rules, counts) -> Fraction:
+    """Expected result of a Blackjack Switch round (both wagers) from a shoe of ``counts``."""
+    return BruteForceSwitch(rules, counts).round_value()
+
+
+def dealer_22(counts: tuple, up: int, hits_soft_17: bool) -> Fraction:
+    """P(the dealer ends on 22) given the up card, from ``counts`` (the up card still in it), no
+    peek: a plain recursion over his draws."""
+    from odds.game_rules import GameRules
+    from odds.rules import DealerRules
+    from odds.switch import SwitchRules
+    pol = SwitchPolicy(SwitchRules(GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
+    rest = _take(tuple(counts), up)
+    out = Fraction(0)
+    for hole, p in _draws(rest):
+        if not _blackjack(up, hole):
+            out += p * pol._dealer_from(up + hole, 1 in (up, hole), _take(rest, hole)).get(TWENTY_TWO, 0)
+    return out
