@@ -285,9 +285,14 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
     nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
     if starved >= 0:
         raise _starved(kernel, counts, starved)
-    width = g.max_cards + 1
-    # Bring every bucket to the common denominator (total-1)(total-2)...(total-K+1), K the most
-    # cards any dealer hand from this shoe holds (never more than the shoe has).
+    return exact_rows(nums, counts, total, g.max_cards + 1, n)
+
+
+def exact_rows(nums, counts, total: int, width: int, n: int) -> tuple:
+    """The kernel's exact bucket counts (``width`` card counts for each of the ``n`` results of
+    each up card) as one row of ``n`` rationals per up card (None where the shoe holds none).
+    Every bucket is brought to the common denominator (total-1)(total-2)...(total-K+1), K the most
+    cards any dealer hand from this shoe holds (never more than the shoe has)."""
     most = max((b % width for b, num in enumerate(nums) if num), default=2)
     scale = [_falling(total - k, most - k) if k <= most else 0 for k in range(width)]
     denominator = _falling(total - 1, most - 1)

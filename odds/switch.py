@@ -55,6 +55,7 @@ from typing import Optional
 from gmpy2 import mpq
 
 from .cards import parse_card, value_label
+from .dealer import exact_rows
 from .dealer_graph import classify
 from .errors import EngineError, RuleError
 from .formats import fraction_text, text_table
@@ -153,15 +154,7 @@ def dealer22_finals(counts: tuple, hits_soft_17: bool, exact: bool = True) -> tu
     nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
     if starved >= 0:
         raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand")
-    most = max((b % width for b, num in enumerate(nums) if num), default=2)
-    scale = [_falling(total - k, most - k) if k <= most else 0 for k in range(width)]
-    denominator = _falling(total - 1, most - 1)
-    sums = [0] * (10 * n)
-    for b, num in enumerate(nums):
-        if num:
-            sums[b // width] += num * scale[b % width]
-    return tuple(tuple(mpq(s, denominator) for s in sums[u * n:(u + 1) * n]) if counts[u] else None
-                 for u in range(10))
+    return exact_rows(nums, counts, total, width, n)
 
 
 # ------------------------------------------------------------------------------------- the rules
