@@ -416,6 +416,38 @@ def cmd_decide(args) -> str:
     return table.to_text(fractions=args.fractions)
 
 
+def _rounds(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"must be at least 2, got {n}")
+    return n
+
+
+def cmd_simulate(args):
+    from .simulate import SIMULATED
+    from .simulate import check as simulation_check
+    if args.name not in SIMULATED:
+        raise UsageError(f"simulate: the simulator deals {', '.join(SIMULATED)}, not {args.name!r}")
+    wager = get_wager(args.name)
+    rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    _, table = _select_paytable(wager, args)
+    result = simulation_check(wager.name, table, args.decks, rules, args.rounds, seed=args.seed)
+    text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
+    return text, (0 if result.agrees else 1)
+
+
+def cmd_solve(args) -> str:
+    from .solve import solve_pay
+    wager = get_wager(args.name)
+    rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    _, table = _select_paytable(wager, args)
+    solution = solve_pay(wager, table, args.decks, rules, args.outcome, args.edge)
+    return json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
+
+
 def cmd_validate(args):
     from .validate import validate_file
     title, problems = validate_file(args.file)
@@ -487,6 +519,34 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
     w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
     w.set_defaults(run=cmd_wager)
+
+    sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
+    sim.add_argument("name", help="buster or 21+3")
+    sim.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+    sim.add_argument("--rule", default="S17", help="S17 (default) or H17")
+    sim.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    sim.add_argument("--paytable", help="paytable id (see `odds list`)")
+    sim.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    sim.add_argument("--any-decks", action="store_true",
+                     help="allow a paytable at a deck count its regulation does not name")
+    sim.add_argument("--rounds", type=_rounds, default=100_000, help="rounds to deal (default 100000)")
+    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
+    sim.add_argument("--format", choices=("table", "json"), default="table")
+    sim.set_defaults(run=cmd_simulate)
+
+    so = sub.add_parser("solve", help="the exact pay of one outcome for a target house edge")
+    so.add_argument("name", help="a wager (see `odds list`)")
+    so.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+    so.add_argument("--rule", default="S17", help="S17 (default) or H17")
+    so.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    so.add_argument("--paytable", help="paytable id: the other pays (see `odds list`)")
+    so.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    so.add_argument("--any-decks", action="store_true",
+                    help="allow a paytable at a deck count its regulation does not name")
+    so.add_argument("--outcome", required=True, help="the outcome whose pay is solved for, e.g. bust-8+")
+    so.add_argument("--edge", required=True, help="target house edge: 0.05, 1/20 or 5%%")
+    so.add_argument("--format", choices=("table", "json"), default="table")
+    so.set_defaults(run=cmd_solve)
 
     dec = sub.add_parser("decide", help="decisions a side wager opens in the main game (house money, 7-7)")
     dsub = dec.add_subparsers(dest="which", metavar="DECISION", required=True, parser_class=_Parser)
