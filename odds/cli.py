@@ -457,6 +457,17 @@ def cmd_validate(args):
 
 # ------------------------------------------------------------------------------------------ main
 
+def _wager_source_arguments(p) -> None:
+    """The shoe, the dealer's rules and the paytable, as `odds simulate` and `odds solve` take them."""
+    p.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
+    p.add_argument("--rule", default="S17", help="S17 (default) or H17")
+    p.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    p.add_argument("--paytable", help="paytable id (see `odds list`)")
+    p.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    p.add_argument("--any-decks", action="store_true",
+                   help="allow a paytable at a deck count its regulation does not name")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="odds", description="Exact odds of blackjack side wagers and variations.")
     p.add_argument("--version", action="version", version=f"odds {__version__}")
@@ -522,13 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
     sim.add_argument("name", help="buster or 21+3")
-    sim.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
-    sim.add_argument("--rule", default="S17", help="S17 (default) or H17")
-    sim.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
-    sim.add_argument("--paytable", help="paytable id (see `odds list`)")
-    sim.add_argument("--paytable-file", help="read paytables from this TOML file instead")
-    sim.add_argument("--any-decks", action="store_true",
-                     help="allow a paytable at a deck count its regulation does not name")
+    _wager_source_arguments(sim)
     sim.add_argument("--rounds", type=_rounds, default=100_000, help="rounds to deal (default 100000)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
     sim.add_argument("--format", choices=("table", "json"), default="table")
@@ -536,13 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     so = sub.add_parser("solve", help="the exact pay of one outcome for a target house edge")
     so.add_argument("name", help="a wager (see `odds list`)")
-    so.add_argument("--decks", type=_decks, required=True, help="number of 52-card decks (>= 1)")
-    so.add_argument("--rule", default="S17", help="S17 (default) or H17")
-    so.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
-    so.add_argument("--paytable", help="paytable id: the other pays (see `odds list`)")
-    so.add_argument("--paytable-file", help="read paytables from this TOML file instead")
-    so.add_argument("--any-decks", action="store_true",
-                    help="allow a paytable at a deck count its regulation does not name")
+    _wager_source_arguments(so)
     so.add_argument("--outcome", required=True, help="the outcome whose pay is solved for, e.g. bust-8+")
     so.add_argument("--edge", required=True, help="target house edge: 0.05, 1/20 or 5%%")
     so.add_argument("--format", choices=("table", "json"), default="table")
