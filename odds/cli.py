@@ -448,6 +448,17 @@ def cmd_solve(args) -> str:
     return json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
 
 
+def cmd_selftest(args):
+    import contextlib
+    import io
+
+    from .selftest import main as selftest_main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = selftest_main()
+    return out.getvalue().rstrip("\n"), status
+
+
 def cmd_validate(args):
     from .validate import validate_file
     title, problems = validate_file(args.file)
@@ -647,6 +658,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=1, help="processes, one task per other hand (default 1)")
     s.add_argument("--format", choices=("table", "json"), default="table")
     s.set_defaults(run=cmd_switch)
+
+    st = sub.add_parser("selftest", help="check this install: versions, engines against references and "
+                                         "published figures (exit 1 on a failure)")
+    st.set_defaults(run=cmd_selftest)
 
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")
