@@ -33,14 +33,21 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog.split()[-1]}: {message}")
 
 
-def _decks(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
+def _whole_number(least: int):
+    """An argparse type: a whole number of at least ``least``."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {n}")
+        return n
+    return parse
+
+
+_decks = _whole_number(1)
+_rounds = _whole_number(2)
 
 
 # ---------------------------------------------------------------------------------------- dealer
@@ -414,16 +421,6 @@ def cmd_decide(args) -> str:
     if args.format == "json":
         return json.dumps(table.to_json(), indent=1)
     return table.to_text(fractions=args.fractions)
-
-
-def _rounds(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if n < 2:
-        raise argparse.ArgumentTypeError(f"must be at least 2, got {n}")
-    return n
 
 
 def cmd_simulate(args):

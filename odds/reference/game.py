@@ -129,7 +129,7 @@ class BruteForceRound:
         soft = ace and hard + 10 <= 21
         total = hard + 10 if soft else hard
         if total > 21:
-            out = {BUST: Fraction(1)}
+            out = {self.bust_result(total): Fraction(1)}
         elif total >= 18 or (total == 17 and not (soft and self.rules.dealer.hits_soft_17)):
             out = {total: Fraction(1)}
         else:
@@ -139,6 +139,11 @@ class BruteForceRound:
                     out[final] = out.get(final, 0) + p * q
         self._dealer_memo[key] = out
         return out
+
+    @staticmethod
+    def bust_result(total: int):
+        """How a dealer's total above 21 is recorded: BUST (a variant may tell busts apart)."""
+        return BUST
 
     def dealer(self, pool: tuple, up: int, hole: int) -> dict:
         """The dealer's final totals: up and hole card turned, then draws from ``pool`` (the shoe

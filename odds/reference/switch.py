@@ -43,23 +43,9 @@ class SwitchPolicy(BruteForceRound):
         super().__init__(rules.game, counts)
         self.switch = rules
 
-    def _dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
-        key = (hard, ace, pool)
-        if key in self._dealer_memo:
-            return self._dealer_memo[key]
-        soft = ace and hard + 10 <= 21
-        total = hard + 10 if soft else hard
-        if total > 21:
-            out = {TWENTY_TWO if total == 22 else OVER_22: Fraction(1)}
-        elif total >= 18 or (total == 17 and not (soft and self.rules.dealer.hits_soft_17)):
-            out = {total: Fraction(1)}
-        else:
-            out = {}
-            for v, p in _draws(pool):
-                for final, q in self._dealer_from(hard + v, ace or v == 1, _take(pool, v)).items():
-                    out[final] = out.get(final, 0) + p * q
-        self._dealer_memo[key] = out
-        return out
+    @staticmethod
+    def bust_result(total: int):
+        return TWENTY_TWO if total == 22 else OVER_22
 
     def settle(self, total, stake: int, dealer: dict):
         """A hand against the dealer's law (never a dealer blackjack: with peek it ended the round)."""
