@@ -15,20 +15,8 @@ from odds.reference import outcomes as reference
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
 
-# By value: aces, twos, ..., nines, ten-values (shoes that never run out; from test_player_bruteforce).
-SHOES = {
-    "A2 3 5 7 9 T5 (13)": (2, 0, 1, 0, 2, 0, 1, 0, 2, 5),
-    "A2 22 52 82 T6 (14)": (2, 2, 0, 0, 2, 0, 0, 2, 0, 6),
-    "A3 52 62 T6 (13)": (3, 0, 0, 0, 2, 2, 0, 0, 0, 6),
-    "A 32 62 82 T5 (12)": (1, 0, 2, 0, 0, 2, 0, 2, 0, 5),
-    "A2 22 32 72 T8 (16)": (2, 2, 2, 0, 0, 0, 2, 0, 0, 8),
-}
-RESPLIT_SHOES = {
-    "A4 T12 (16)": (4, 0, 0, 0, 0, 0, 0, 0, 0, 12),
-    "A3 73 T12 (18)": (3, 0, 0, 0, 0, 0, 3, 0, 0, 12),
-    "A4 83 92 T10 (19)": (4, 0, 0, 0, 0, 0, 0, 3, 2, 10),
-    "A3 63 83 T10 (19)": (3, 0, 0, 0, 0, 3, 0, 3, 0, 10),
-}
+# By value: aces, twos, ..., nines, ten-values (shoes that never run out).
+from test_player_bruteforce import RESPLIT_SHOES, SHOES  # noqa: E402
 RULES = {
     "S17 basic": GameRules(decks=1, dealer=S17),
     "H17 DAS LS HSA": GameRules(decks=1, dealer=H17, das=True, surrender=True, hit_split_aces=True),
