@@ -550,8 +550,10 @@ def build_parser() -> argparse.ArgumentParser:
     so = sub.add_parser("solve", help="the exact pay of one outcome for a target house edge")
     so.add_argument("name", help="a wager (see `odds list`)")
     _wager_source_arguments(so)
-    so.add_argument("--outcome", required=True, help="the outcome whose pay is solved for, e.g. bust-8+")
-    so.add_argument("--edge", required=True, help="target house edge: 0.05, 1/20 or 5%%")
+    so.add_argument("--outcome", "--vary", dest="outcome", required=True,
+                    help="the outcome whose pay is solved for, e.g. bust-8+")
+    so.add_argument("--edge", "--target-edge", dest="edge", required=True,
+                    help="target house edge: 0.05, 1/20 or 5%%")
     so.add_argument("--format", choices=("table", "json"), default="table")
     so.set_defaults(run=cmd_solve)
 

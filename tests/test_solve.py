@@ -69,3 +69,18 @@ def test_bad_input():
         solve_pay("buster", c, 6, H17, "bust-3", "90%")
     with pytest.raises(PaytableError):
         solve_pay("buster", c, 6, H17, "bust-3", "five")
+
+
+def test_command_line_spellings(capsys):
+    """`--target-edge`/`--vary` and `--edge`/`--outcome` are the same options."""
+    import json
+
+    from odds.cli import main
+    runs = []
+    for flags in (["--outcome", "bust-6", "--edge", "5%"], ["--vary", "bust-6", "--target-edge", "0.05"]):
+        assert main(["solve", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", *flags,
+                     "--format", "json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0] == runs[1]
+    assert main(["solve", "buster", "--decks", "6", "--paytable", "C", "--vary", "bust-9", "--target-edge", "5%"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
