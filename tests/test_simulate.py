@@ -79,7 +79,7 @@ def test_wilson_interval():
 
 def test_bad_input():
     with pytest.raises(WagerError):
-        simulate("bust-it", 6, H17, {}, 100)
+        simulate("streak", 6, H17, {}, 100)
     with pytest.raises(WagerError):
         simulate("buster", 0, H17, BUSTER_C.pays, 100)
     with pytest.raises(PaytableError):
@@ -93,7 +93,7 @@ def test_simulate_and_solve_from_the_command_line(capsys):
     assert main(["simulate", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--rounds", "5000",
                  "--seed", "3", "--format", "json"]) == 0
     assert _json.loads(capsys.readouterr().out)
-    assert main(["simulate", "bust-it", "--decks", "6"]) == 2
+    assert main(["simulate", "streak", "--decks", "6"]) == 2
     assert "the simulator deals" in capsys.readouterr().err
     assert main(["solve", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--outcome", "bust-6",
                  "--edge", "5%", "--format", "json"]) == 0
