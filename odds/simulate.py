@@ -92,13 +92,16 @@ def wilson(count: int, n: int, level: float) -> tuple[float, float]:
     >>> lo, hi = wilson(0, 100, 0.95)
     >>> lo, round(hi, 4)
     (0.0, 0.037)
+    >>> wilson(3000, 3000, 0.999)[1]
+    1.0
     """
     z = z_value(level)
     p = count / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the bounds at 0 and 1 are exact (rounding must not push a certain outcome out of its interval)
+    return (0.0 if count == 0 else max(0.0, centre - half)), (1.0 if count == n else min(1.0, centre + half))
 
 
 # ------------------------------------------------------------------------------------- the deal
