@@ -49,8 +49,9 @@ simulated.
 
 The check (:func:`check`) puts the simulated frequency of every outcome and the mean return next to
 the exact values of the par sheet, each with a 95% interval (Wilson for frequencies, normal for the
-mean return); the flag ``inside`` uses a wider 99.9% interval so that a run with many outcomes
-rarely raises a false alarm.
+mean return); the flag ``inside`` uses wider intervals, at 99.9% for the whole run: each of the
+``m`` comparisons (every outcome and the mean return) at ``1 - 0.001 / m`` (Bonferroni), so that a
+run with many outcomes raises a false alarm at most once in a thousand runs.
 
 >>> from odds.rules import DealerRules
 >>> run = simulate("21+3", 6, DealerRules.parse("S17"), {"flush": 5, "straight": 10}, rounds=2000, seed=1)
@@ -579,7 +580,7 @@ def simulate(wager: str, decks: int, rules, pays: Mapping, rounds: int, seed: Op
 @dataclass(frozen=True)
 class Row:
     """One outcome: simulated frequency and 95% interval; exact probability; whether the exact
-    value lies inside the 99.9% interval."""
+    value lies inside the flagging interval (see :attr:`Check.flag_level`)."""
 
     name: str
     count: int
@@ -598,6 +599,7 @@ class Check:
     exact_return: Fraction
     mean_inside: bool
     notes: tuple[str, ...] = field(default=())
+    flag_level: float = FLAG_LEVEL  # the level of each comparison: 99.9% for the whole run, Bonferroni
 
     @property
     def agrees(self) -> bool:
@@ -606,7 +608,7 @@ class Check:
     def to_json(self) -> dict:
         s = self.simulation
         return {"wager": s.wager, "decks": s.decks, "rule": s.rule, "rounds": s.rounds, "seed": s.seed,
-                "report_level": REPORT_LEVEL, "flag_level": FLAG_LEVEL,
+                "report_level": REPORT_LEVEL, "flag_level": FLAG_LEVEL, "flag_level_each": self.flag_level,
                 "outcomes": [{"name": r.name, "count": r.count, "frequency": r.frequency,
                               "ci95": list(r.interval), "exact": str(r.exact), "exact_float": float(r.exact),
                               "inside": r.inside} for r in self.rows],
@@ -636,19 +638,21 @@ def compare(simulation: Simulation, sheet, notes: tuple[str, ...] = ()) -> Check
     n = simulation.rounds
     exact = {o.name: o.probability for o in sheet.outcomes}
     names = [o.name for o in sheet.outcomes] + [o for o in simulation.counts if o not in exact]
+    level = 1 - (1 - FLAG_LEVEL) / (len(names) + 1)  # Bonferroni over the outcomes and the mean return
     rows = []
     for name in names:
         k = simulation.counts.get(name, 0)
         p = exact.get(name, Fraction(0))
-        lo, hi = wilson(k, n, FLAG_LEVEL)
+        lo, hi = wilson(k, n, level)
         rows.append(Row(name, k, k / n, wilson(k, n, REPORT_LEVEL), p, lo <= p <= hi))
-    lo, hi = simulation.mean_interval(FLAG_LEVEL)
+    lo, hi = simulation.mean_interval(level)
     ret = sheet.expected_return
     notes = (FLOAT_NOTE, "intervals shown at 95% (Wilson for frequencies, normal for the mean return); "
-             "'inside' uses 99.9% intervals to keep false alarms rare over many outcomes",
+             f"'inside' uses intervals at 99.9% for the whole run: each of the {len(names) + 1} comparisons "
+             f"at {level:.5%} (Bonferroni), so a false alarm comes at most once in 1,000 runs",
              "each round is dealt from a full, freshly shuffled shoe") + tuple(notes)
     return Check(simulation, tuple(rows), simulation.mean_return(), simulation.mean_interval(REPORT_LEVEL),
-                 ret, lo <= ret <= hi, notes)
+                 ret, lo <= ret <= hi, notes, level)
 
 
 def check(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[int] = 0,
