@@ -431,9 +431,20 @@ def cmd_simulate(args):
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     _, table = _select_paytable(wager, args)
-    result = simulation_check(wager.name, table, args.decks, rules, args.rounds, seed=args.seed)
+    result = simulation_check(wager.name, table, args.decks, rules, args.rounds, seed=args.seed,
+                              **_simulation_options(args))
     text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
     return text, (0 if result.agrees else 1)
+
+
+def _simulation_options(args) -> dict:
+    """The wager options the simulator takes (--upcard, --procedure, --split-sevens), as given."""
+    options = {"upcard": args.upcard, "procedure": args.procedure}
+    if args.split_sevens is not None:
+        options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
+    if args.upcard:
+        options["upcard"] = value_label(parse_cards(args.upcard)[0].value)
+    return {k: v for k, v in options.items() if v is not None}
 
 
 def cmd_solve(args) -> str:
@@ -463,6 +474,54 @@ def cmd_validate(args):
     return "\n".join(lines), (1 if problems else 0)
 
 
+# --------------------------------------------------------------------------------------- certify
+
+def cmd_certify(args):
+    """A certification report: HTML written whole or not at all, a PDF beside it on request."""
+    from pathlib import Path
+
+    from .certify import certify, render_pdf, write_atomically
+    out = Path(args.out)
+    if out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"certify: --out {args.out}: not a file in an existing directory")
+    options = {"meters": args.meters, **_simulation_options(args)}
+    report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
+                     not args.no_peek, options, args.rounds, args.seed)
+    write_atomically(out, report.to_html().encode("utf-8"))
+    lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
+             f"{report.inputs.rules.name}; input hash {report.input_hash}",
+             "fast path = reference path: " + ("agree exactly" if report.exact.agrees else "DIFFER"),
+             "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
+                                else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
+    if args.pdf is not None:
+        pdf = Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
+        why = render_pdf(out, pdf)
+        if why is None:
+            lines.append(f"wrote {pdf}")
+        else:
+            print(f"odds: {why}", file=sys.stderr)
+    if not report.agrees:
+        print("odds: verification failed: see section 7 of the report", file=sys.stderr)
+    return "\n".join(lines), (0 if report.agrees else 1)
+
+
+def _certify_parser(sub) -> None:
+    from .certify import DEFAULT_ROUNDS, DEFAULT_SEED
+    ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
+                                        "verification, versions (HTML; PDF where chromium is installed)")
+    ce.add_argument("name", help="a wager (see `odds list`); streak and burnout-bonus are refused")
+    _wager_source_arguments(ce)
+    _simulated_wager_options(ce)
+    ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
+    ce.add_argument("--rounds", type=_rounds, default=DEFAULT_ROUNDS,
+                    help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
+    ce.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
+    ce.add_argument("--out", required=True, help="the HTML file to write")
+    ce.add_argument("--pdf", nargs="?", const="", default=None, metavar="PDF",
+                    help="also print the report to PDF with headless chromium (default: the --out name with .pdf)")
+    ce.set_defaults(run=cmd_certify)
+
+
 # ------------------------------------------------------------------------------------------ main
 
 def _wager_source_arguments(p) -> None:
@@ -474,6 +533,15 @@ def _wager_source_arguments(p) -> None:
     p.add_argument("--paytable-file", help="read paytables from this TOML file instead")
     p.add_argument("--any-decks", action="store_true",
                    help="allow a paytable at a deck count its regulation does not name")
+
+
+def _simulated_wager_options(p) -> None:
+    """The wager options the simulator knows, as `odds simulate` and `odds certify` take them."""
+    p.add_argument("--upcard", help="ez-bust: bet only on this up card (2..6)")
+    p.add_argument("--procedure", choices=("third-card", "up-card"),
+                   help="blazing-7s: the third card is the player's next card ((q)(4), default) or the up card ((q)(10))")
+    p.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which 7-7 is split '
+                   '(default "2 3 4 5 6 7"; "" for never)')
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -540,8 +608,11 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(run=cmd_wager)
 
     sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
-    sim.add_argument("name", help="buster or 21+3")
+    sim.add_argument("name", help="a wager decided by the first cards or the dealer's hand (every wager of "
+                                  "`odds list` except streak and burnout-bonus, which depend on the player's play "
+                                  "over whole rounds)")
     _wager_source_arguments(sim)
+    _simulated_wager_options(sim)
     sim.add_argument("--rounds", type=_rounds, default=100_000, help="rounds to deal (default 100000)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
     sim.add_argument("--format", choices=("table", "json"), default="table")
@@ -665,6 +736,8 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")
     v.set_defaults(run=cmd_validate)
+
+    _certify_parser(sub)
     return p
 
 

@@ -62,3 +62,14 @@ def reference_buster(value_counts, hits_soft_17: bool) -> dict:
             out[f"bust-{k}" if k < 8 else "bust-8+"] += p
     out["no-bust"] = 1 - sum(out.values())
     return out
+
+
+def reference_ez_bust(value_counts, hits_soft_17: bool, peek: bool = True, upcard=None) -> Fraction:
+    """P(the dealer busts) for EZ Bust, from the reference dealer enumeration: given the up card
+    (``"2"`` ... ``"6"``), or over the up cards 2 to 6 weighted by their numbers in the shoe."""
+    from .dealer import reference_dealer_table
+    table = reference_dealer_table(list(value_counts), hits_soft_17, peek)
+    ups = [upcard] if upcard else ["2", "3", "4", "5", "6"]
+    weights = {u: value_counts[int(u) - 1] for u in ups if value_counts[int(u) - 1]}
+    bust = {u: sum((p for (result, _), p in table[u].items() if result == "bust"), Fraction(0)) for u in weights}
+    return sum((Fraction(weights[u], sum(weights.values())) * bust[u] for u in weights), Fraction(0))

@@ -1,0 +1,607 @@
+"""Certification reports: ``odds certify NAME --decks N --rule R --paytable P --out FILE``.
+
+One HTML file a test lab can sign: the regulation's paragraph in its own words (from the texts
+shipped in :mod:`odds.regulations`), the paytable, every assumption, the method, the par sheet
+with exact fractions and decimals, and its verification: the fast path against the independent
+reference path in :mod:`odds.reference`, compared with ``==``, then a Monte Carlo cross-check by
+:mod:`odds.simulate` at a fixed seed. It ends with the versions of ``odds`` and its dependencies
+and the SHA-256 of the inputs. The file holds no time of day: the same inputs give the same bytes.
+
+Wagers decided by the player's play over whole rounds (``streak``, ``burnout-bonus``) are
+refused: their reference paths are brute forces that finish on small shoes only, so the figures
+of a full shoe could not be checked against them.
+
+>>> r = certify("bet-the-set-21", 6, paytable="A", rounds=2000, seed=1)
+>>> r.exact.agrees, r.monte_carlo.agrees, len(r.input_hash)
+(True, True, 64)
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import html
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Mapping, Optional
+
+from . import __version__
+from .errors import WagerError
+from .formats import fraction_text
+from .paytables import Paytable, builtin_paytables, load_paytable_file
+from .regulations import excerpts
+from .rules import DealerRules
+from .shoe import Shoe
+from .wagers import get_wager
+
+DEFAULT_ROUNDS = 200_000
+DEFAULT_SEED = 1
+REFUSED = {
+    "streak": "the streak wager is decided by the player's play over whole rounds; its reference path "
+              "deals every hand card by card and finishes on small shoes only, so a full shoe's par sheet "
+              "cannot be checked against it: use `odds wager streak`",
+    "burnout-bonus": "the Burnout bonus wager is decided by the player's play over whole rounds; its reference "
+                     "path deals every hand card by card and finishes on small shoes only, so a full shoe's par "
+                     "sheet cannot be checked against it: use `odds wager burnout-bonus`",
+}
+OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--split-sevens", "upcard": "--upcard"}
+LOSERS = ("lose", "no-bust")
+
+
+def select_paytable(wager_name: str, paytable: Optional[str], paytable_file=None) -> Paytable:
+    """The paytable ``paytable`` of the wager (from ``paytable_file`` if given)."""
+    book = load_paytable_file(paytable_file) if paytable_file else builtin_paytables(wager_name)
+    if book.wager != wager_name:
+        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager_name}")
+    if paytable is None:
+        if len(book.tables) != 1:
+            raise WagerError(f"{wager_name} has paytables {', '.join(book.tables)}: choose one with --paytable")
+        return next(iter(book.tables.values()))
+    if paytable not in book.tables:
+        raise WagerError(f"{wager_name} has no paytable {paytable!r} in {book.source} "
+                         f"(it has {', '.join(book.tables)})")
+    return book.tables[paytable]
+
+
+# ------------------------------------------------------------------------------------ inputs
+
+@dataclass(frozen=True)
+class Inputs:
+    wager: str
+    decks: int
+    rules: DealerRules
+    table: Paytable
+    options: Mapping  # wager options as given: meters, procedure, split_sevens, upcard
+    rounds: int
+    seed: int
+    any_decks: bool = False
+
+    def canonical(self) -> dict:
+        """What the input hash covers: the wager, the shoe, the rules, the paytable's contents,
+        the options and the version of odds."""
+        t = self.table
+        return {"wager": self.wager, "decks": self.decks, "rule": self.rules.name, "peek": self.rules.peek,
+                "paytable": {"id": t.id, "citation": t.citation,
+                             "decks": "any" if t.decks is None else list(t.decks),
+                             "pays": {k: fraction_text(v) for k, v in sorted(t.pays.items())},
+                             "meter_pays": {k: [fraction_text(s), m] for k, (s, m) in sorted(t.meter_pays.items())},
+                             "notes": list(t.notes)},
+                "options": {**{k: v for k, v in sorted(self.options.items())}, "any_decks": self.any_decks,
+                            "rounds": self.rounds, "seed": self.seed},
+                "odds_version": __version__}
+
+    def canonical_json(self) -> str:
+        return json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.canonical_json().encode("ascii")).hexdigest()
+
+    def command(self) -> str:
+        """The command line that makes this report again."""
+        parts = ["odds", "certify", self.wager, "--decks", str(self.decks), "--rule", self.rules.name,
+                 "--paytable", self.table.id]
+        if not self.rules.peek:
+            parts.append("--no-peek")
+        if self.any_decks:
+            parts.append("--any-decks")
+        for key, flag in OPTIONS.items():
+            value = self.options.get(key)
+            if value is not None:
+                parts += [flag, " ".join(value) if key == "split_sevens" else str(value)]
+        parts += ["--rounds", str(self.rounds), "--seed", str(self.seed), "--out", "FILE"]
+        return " ".join(_shell_word(p) for p in parts)
+
+
+def _shell_word(word: str) -> str:
+    return word if re.fullmatch(r"[A-Za-z0-9_.,=+/:-]+", word) else "'" + word.replace("'", "'\\''") + "'"
+
+
+def _sheet_options(wager, inputs: Inputs) -> dict:
+    options = dict(inputs.options)
+    if "split_sevens" in options:
+        options["split_sevens"] = list(options["split_sevens"])
+    if "bonuses" in wager.options and inputs.table.source.startswith("tables/"):
+        options["bonuses"] = builtin_paytables(wager.name).extra.get("bonuses")
+    return options
+
+
+# ------------------------------------------------------------------------ the reference path
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure computed both ways."""
+
+    name: str
+    fast: Fraction
+    reference: Fraction
+
+    @property
+    def agrees(self) -> bool:
+        return self.fast == self.reference
+
+
+@dataclass(frozen=True)
+class ExactCheck:
+    figures: tuple[Figure, ...]
+    method: str
+
+    @property
+    def agrees(self) -> bool:
+        return all(f.agrees for f in self.figures)
+
+
+def _reference_pay(wager_name: str, row: str, table: Paytable, meters: Mapping) -> Fraction:
+    """The pay of a row, read from the paytable again (a meter award at the meter given)."""
+    if row in LOSERS:
+        return Fraction(-1)
+    if wager_name == "match-the-dealer":
+        from .simulate import match_the_dealer_pay
+        return match_the_dealer_pay(row, table.pays)
+    if row in table.meter_pays:
+        share, meter = table.meter_pays[row]
+        return share * meters[meter]
+    return Fraction(table.pays[row])
+
+
+def _first_cards_reference(wager_name: str, shoe: Shoe, table: Paytable, options: Mapping):
+    from .reference.first_cards import reference_first_cards_by_type
+    from .reference.hands import RULES
+    from .wagers import card_combinations, sevens
+    if wager_name == "progressive-super-sevens":
+        split = "".join(sorted(options.get("split_sevens", "234567")))
+        game = sevens.progressive_super_sevens_game(frozenset(split))
+        rule = lambda deal: RULES[wager_name](deal, split_against=split)  # noqa: E731
+    else:
+        key = f"blazing-7s/{options.get('procedure') or 'third-card'}" if wager_name == "blazing-7s" else wager_name
+        game = {**card_combinations.GAMES, **sevens.GAMES}[key]
+        rule = RULES[key]
+    counts, cycle = reference_first_cards_by_type(game, shoe, rule)
+    listed = set(table.pays) | set(table.meter_pays)
+    ways: dict[str, int] = {}
+    for atom, n in counts.items():
+        row = (atom[0] if atom else "lose") if wager_name == "match-the-dealer" else \
+            next((h for h in atom if h in listed), "lose")
+        ways[row] = ways.get(row, 0) + n
+    method = (f"every ordered deal of {game.k} card types (rank and suit) from the shoe, weighted by the ways to "
+              f"take those physical cards, classified by the hand rules of odds.reference.hands (written "
+              f"apart from the engine's), the first {game.alike} positions counted unordered; each deal paid "
+              "for the best hand the paytable lists")
+    return ways, cycle, method
+
+
+def reference_figures(wager_name: str, shoe: Shoe, rules: DealerRules, table: Paytable, options: Mapping):
+    """The reference path's probability of every row, its combinations and cycle where counted,
+    and a sentence on how it was computed."""
+    from .reference import wagers as ref
+    if wager_name == "buster":
+        probs = ref.reference_buster(shoe.by_value(), rules.hits_soft_17)
+        return probs, None, None, ("every ordered sequence of the dealer's cards by point value, one card at a "
+                                   "time, in Fraction arithmetic (odds.reference.dealer)")
+    if wager_name == "ez-bust":
+        p = ref.reference_ez_bust(shoe.by_value(), rules.hits_soft_17, rules.peek, options.get("upcard"))
+        return {"bust": p, "no-bust": 1 - p}, None, None, (
+            "every ordered sequence of the dealer's cards by point value after each up card, in Fraction "
+            "arithmetic (odds.reference.dealer), weighted by the up cards on which the wager is offered")
+    if wager_name == "bust-it":
+        ways = ref.reference_bust_it(shoe.by_rank_suit())
+        cycle = sum(ways.values())
+        return ({k: Fraction(n, cycle) for k, n in ways.items()}, ways, cycle,
+                "every ordered deal of the dealer's first three cards by rank and suit (odds.reference.wagers), "
+                "the first two counted unordered")
+    ways, cycle, method = _first_cards_reference(wager_name, shoe, table, options)
+    return {k: Fraction(n, cycle) for k, n in ways.items()}, ways, cycle, method
+
+
+def _buster_bonus_figures(shoe: Shoe, rules: DealerRules) -> list[Figure]:
+    from .reference.wagers import reference_buster
+    from .wagers.dealer_bust import buster_bonus_probabilities
+    counts = shoe.by_value()
+    n, aces, tens = shoe.total, counts[0], counts[9]
+    if not aces or not tens:
+        return []
+    after = list(counts)
+    after[0] -= 1
+    after[9] -= 1
+    p_bj = Fraction(2 * aces * tens, n * (n - 1))
+    ref = reference_buster(after, rules.hits_soft_17)
+    fast = buster_bonus_probabilities(shoe, rules)
+    return [Figure(f"bonus: player blackjack and dealer {k}", fast[k], p_bj * ref[k]) for k in ("bust-7", "bust-8+")]
+
+
+def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
+    """The fast par sheet against the reference path, figure by figure, with ``==``."""
+    from .wagers.sevens import parse_meters
+    meters = parse_meters(inputs.options.get("meters"))
+    probs, ways, cycle, method = reference_figures(inputs.wager, shoe, inputs.rules, inputs.table, inputs.options)
+    fast = {o.name: o for o in sheet.outcomes}
+    names = list(fast) + [n for n in probs if n not in fast]
+    figures = []
+    for name in names:
+        o = fast.get(name)
+        figures.append(Figure(f"P({name})", o.probability if o else Fraction(0), probs.get(name, Fraction(0))))
+        if ways is not None:
+            figures.append(Figure(f"combinations({name})", Fraction(o.combinations if o else 0),
+                                  Fraction(ways.get(name, 0))))
+    if cycle is not None:
+        figures.append(Figure("cycle", Fraction(sheet.cycle or 0), Fraction(cycle)))
+    ret = sum((p * _reference_pay(inputs.wager, n, inputs.table, meters) for n, p in probs.items() if p),
+              Fraction(0))
+    figures.append(Figure("expected return", sheet.expected_return, ret))
+    progressive = sheet.extra.get("progressive")
+    if progressive:
+        p_lose = probs.get("lose", Fraction(0))
+        a = sum((p * inputs.table.pays[n] for n, p in probs.items() if n in inputs.table.pays), Fraction(0)) - p_lose
+        figures.append(Figure("R(M) = a + b*M: a", Fraction(progressive["a"]), a))
+        for m, b in progressive["b"].items():
+            ref_b = sum((p * inputs.table.meter_pays[n][0] for n, p in probs.items()
+                         if n in inputs.table.meter_pays and inputs.table.meter_pays[n][1] == m), Fraction(0))
+            figures.append(Figure(f"R(M) = a + b*M: b[{m}]", Fraction(b), ref_b))
+    if inputs.wager == "buster" and sheet.extra.get("bonus"):
+        figures += _buster_bonus_figures(shoe, inputs.rules)
+    return ExactCheck(tuple(figures), method)
+
+
+# -------------------------------------------------------------------------------- the report
+
+@dataclass(frozen=True)
+class Report:
+    inputs: Inputs
+    title: str
+    regulation: str
+    sheet: object  # ParSheet
+    exact: ExactCheck
+    monte_carlo: Optional[object]  # simulate.Check, or None where there is no simulator
+    monte_carlo_note: str
+    versions: tuple[tuple[str, str], ...]
+    input_hash: str = field(default="")
+
+    @property
+    def agrees(self) -> bool:
+        return self.exact.agrees and (self.monte_carlo is None or self.monte_carlo.agrees)
+
+    def to_html(self) -> str:
+        return render_html(self)
+
+
+def versions() -> tuple[tuple[str, str], ...]:
+    """The versions of odds and what it computes with (Cython: the one that compiled the kernels,
+    read from them)."""
+    import gmpy2
+    import sympy
+
+    from . import dealer_kernel
+    found = re.search(rb"_cython_(\d+)_(\d+)_(\d+)", Path(dealer_kernel.__file__).read_bytes())
+    cython = ".".join(x.decode() for x in found.groups()) if found else "unknown"
+    return (("odds", __version__), ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
+            ("gmpy2", gmpy2.version()), ("sympy", sympy.__version__),
+            ("Cython (compiled the kernels)", cython))
+
+
+def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None, paytable_file=None,
+                 any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
+                 rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Inputs:
+    """The inputs of a report, checked; bad input raises an :class:`~odds.errors.OddsError`."""
+    if name in REFUSED:
+        raise WagerError(f"certify does not report {name}: {REFUSED[name]}")
+    wager = get_wager(name)
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise WagerError(f"number of decks must be a whole number >= 1, got {decks!r}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
+        raise WagerError(f"the number of rounds must be a whole number >= 2, got {rounds!r}")
+    rules = DealerRules.parse(rule, peek=peek)
+    table = select_paytable(name, paytable, paytable_file)
+    if not table.allows(decks) and not any_decks:
+        raise WagerError(f"{name} paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) "
+                         f"({table.citation}), not {decks} (--any-decks reports it anyway)")
+    given = {k: v for k, v in (options or {}).items() if v is not None}
+    for key in given:
+        if key not in OPTIONS:
+            raise WagerError(f"certify takes no option {key!r}")
+        if key not in wager.options:
+            raise WagerError(f"{OPTIONS[key]} does not apply to {name}")
+    if "split_sevens" in given:  # the up cards by rank, in a fixed order
+        given["split_sevens"] = "".join(r for r in "A23456789TJQK" if r in set(given["split_sevens"]))
+    if "meters" in given:
+        from .wagers.sevens import parse_meters
+        given["meters"] = ",".join(f"{m}={fraction_text(v)}" for m, v in sorted(parse_meters(given["meters"]).items()))
+    excerpts(wager.regulation)  # the regulation's text must be there
+    return Inputs(name, decks, rules, table, given, rounds, seed, any_decks)
+
+
+def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None, paytable_file=None,
+            any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
+            rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
+    """Compute everything a report holds (see the module's doc)."""
+    from .simulate import NOT_SIMULATED, SIMULATED
+    from .simulate import check as simulation_check
+    inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
+    wager = get_wager(name)
+    shoe = Shoe.decks(decks)
+    sheet = wager.par_sheet(shoe, inputs.rules, inputs.table, decks, **_sheet_options(wager, inputs))
+    if not inputs.table.allows(decks):
+        sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
+            f"paytable {inputs.table.id} is for {', '.join(map(str, inputs.table.decks))} deck(s) only "
+            f"({inputs.table.citation}); computed at {decks} on request",))
+    exact = exact_check(sheet, inputs, shoe)
+    if name in SIMULATED:
+        sim_options = {k: v for k, v in inputs.options.items() if k != "meters"}
+        mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
+        note = ""
+    else:
+        mc, note = None, f"no simulator deals {name} ({NOT_SIMULATED.get(name, 'not simulated')})"
+    return Report(inputs, wager.title, wager.regulation, sheet, exact, mc, note, versions(), inputs.digest())
+
+
+# ---------------------------------------------------------------------------------------- HTML
+
+def exact_decimal(x: Fraction, places: int = 12) -> str:
+    """``x`` rounded half-even to ``places`` decimals, from the exact value (no float).
+
+    >>> exact_decimal(Fraction(2, 3), 4), exact_decimal(Fraction(-1, 8), 2), exact_decimal(Fraction(5), 1)
+    ('0.6667', '-0.12', '5.0')
+    """
+    x = Fraction(x)
+    scaled = abs(x) * 10 ** places
+    q, r = divmod(scaled.numerator, scaled.denominator)
+    if 2 * r > scaled.denominator or (2 * r == scaled.denominator and q % 2):
+        q += 1
+    digits = str(q).rjust(places + 1, "0")
+    sign = "-" if x < 0 and q else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
+
+
+STYLE = """
+body { font-family: "DejaVu Serif", Georgia, serif; max-width: 62em; margin: 2em auto; padding: 0 1em;
+       color: #111; line-height: 1.4; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; border-bottom: 1px solid #999;
+margin-top: 1.8em; } h3 { font-size: 1.05em; }
+.sub { color: #444; margin-top: 0; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
+th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+td.num { text-align: right; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+td.exact { white-space: normal; word-break: break-all; }
+table.sheet { font-size: 0.72em; width: 100%; }
+@page { size: A4; margin: 14mm; }
+code, pre, .mono { font-family: "DejaVu Sans Mono", monospace; font-size: 0.88em; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.5em; }
+.reg p { margin: 0.25em 0; } .reg .cited { background: #fff3b0; }
+.reg pre { background: none; padding: 0; margin: 0.25em 0; }
+.pass { background: #e6f4e6; border: 1px solid #393; padding: 0.5em; }
+.fail { background: #fbe3e3; border: 1px solid #c33; padding: 0.5em; font-weight: bold; }
+.warn { color: #8a4b00; }
+"""
+
+
+def _e(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _table(header, rows, numeric=(), exact=(), css="") -> str:
+    """Columns in ``numeric`` right-aligned on one line; those in ``exact`` (long fractions) may break."""
+    out = [f'<table class="{css}">' if css else "<table>",
+           "<tr>" + "".join(f"<th>{_e(h)}</th>" for h in header) + "</tr>"]
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            cls = ' class="num exact"' if i in exact else ' class="num"' if i in numeric else ""
+            cells.append(f"<td{cls}>{cell}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def _regulation_html(report: Report) -> str:
+    wager_text = excerpts(report.regulation)[0]
+    cited = [e for e in excerpts(report.inputs.table.citation)]
+    marked = {i for e in cited for i in range(e.start, e.end)}
+    out = [f'<p>The paragraph of the wager, <b>{_e(report.regulation)}</b>, from <code>{_e(wager_text.source)}'
+           f'</code> as shipped with odds (the text as published, its slips included). The paytable cites '
+           f'<b>{_e(report.inputs.table.citation)}</b>: highlighted.</p>', '<div class="reg">']
+    if not any(wager_text.start <= i < wager_text.end for i in marked):
+        out.append("<p><i>The paytable's paragraph lies outside the wager's paragraph:</i></p>")
+        for e in cited:
+            out += [f'<p class="cited">{_e(line)}</p>' for line in e.lines]
+    for number, line in zip(wager_text.numbers, wager_text.lines):
+        cls = ' class="cited"' if number in marked else ""
+        if "\t" in line or line.startswith("|"):
+            out.append(f"<pre{cls}>{_e(line)}</pre>")
+        else:
+            out.append(f"<p{cls}>{_e(line)}</p>")
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _paytable_html(inputs: Inputs) -> str:
+    t = inputs.table
+    rows = [[_e(k), f"{_e(fraction_text(v))} to 1"] for k, v in t.pays.items()]
+    rows += [[_e(k), f"{_e(fraction_text(share * 100))}% of the {_e(m)} meter"] for k, (share, m) in t.meter_pays.items()]
+    decks = "any number of decks" if t.decks is None else ", ".join(map(str, t.decks)) + " deck(s)"
+    out = [f"<p>Paytable <b>{_e(t.id)}</b>: {_e(t.citation)}. Allowed for {_e(decks)}"
+           + ("" if t.allows(inputs.decks) else f"; reported at {inputs.decks} deck(s) on request (--any-decks)")
+           + f". Read from <code>{_e(t.source if t.source.startswith('tables/') else Path(t.source).name)}</code>."
+           "</p>", _table(["outcome", "pays"], rows, numeric=(1,))]
+    if t.notes:
+        out.append("<p>Notes in the paytable file:</p><ul>" + "".join(f"<li>{_e(n)}</li>" for n in t.notes) + "</ul>")
+    return "\n".join(out)
+
+
+def _sheet_html(sheet) -> str:
+    counted = any(o.combinations is not None for o in sheet.outcomes)
+    rows = []
+    for o in sheet.outcomes:
+        rows.append([_e(o.name), _e(fraction_text(o.pays))]
+                    + ([f"{o.combinations:,}"] if counted else [])
+                    + [_e(fraction_text(o.probability)), exact_decimal(o.probability), _e(fraction_text(o.ret)),
+                       exact_decimal(o.ret), "-" if not o.probability else exact_decimal(1 / o.probability, 2)])
+    header = (["outcome", "pays (to 1)"] + (["combinations"] if counted else [])
+              + ["probability (exact)", "probability", "return (exact)", "return", "1 in"])
+    c = int(counted)
+    out = [_table(header, rows, numeric=range(1, len(header)), exact=(2 + c, 4 + c), css="sheet")]
+    summary = [["expected return", fraction_text(sheet.expected_return), exact_decimal(sheet.expected_return)],
+               ["house edge", fraction_text(sheet.house_edge), exact_decimal(sheet.house_edge * 100, 10) + "%"],
+               ["hit frequency", fraction_text(sheet.hit_frequency), exact_decimal(sheet.hit_frequency)],
+               ["variance", fraction_text(sheet.variance), exact_decimal(sheet.variance)],
+               ["standard deviation", "", f"{sheet.std_dev:.12f}"]]
+    if sheet.cycle is not None:
+        summary.insert(0, ["cycle (combinations)", f"{sheet.cycle:,}", ""])
+    out.append(_table(["figure", "exact", "decimal"], [[_e(a), _e(b), _e(d)] for a, b, d in summary], numeric=(1, 2),
+                      exact=(1,)))
+    out.append("<p>Decimals are the exact values rounded half-even to 12 places (the house edge in per cent to "
+               "10); the standard deviation is the square root of the exact variance, in floating point.</p>")
+    for key, value in sheet.extra.items():
+        out.append(f"<h3>{_e(key)}</h3><pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>")
+    return "\n".join(out)
+
+
+def _monte_carlo_html(report: Report) -> str:
+    mc = report.monte_carlo
+    if mc is None:
+        return f"<p>{_e(report.monte_carlo_note)}: this report has no Monte Carlo cross-check.</p>"
+    s = mc.simulation
+    rows = [[_e(r.name), f"{r.count:,}", f"{r.frequency:.6f}", f"[{r.interval[0]:.6f}, {r.interval[1]:.6f}]",
+             exact_decimal(r.exact, 6), "yes" if r.inside else "<b>NO</b>"] for r in mc.rows]
+    lo, hi = mc.mean_interval
+    each = f"{mc.flag_level:.5%}"
+    verdict = ("Every exact value lies inside its flagging interval: the Monte Carlo cross-check agrees."
+               if mc.agrees else "An exact value lies outside its flagging interval: the Monte Carlo cross-check "
+                                 "DISAGREES. By chance alone this happens in at most 1 report in 1,000; a rerun "
+                                 "with another --seed tells chance from an error.")
+    return "\n".join([
+        f"<p>{s.rounds:,} rounds dealt by <code>odds.simulate</code> (physical cards, <code>random.Random"
+        f"({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe, settled by the "
+        "regulation written again there, without the exact engines). Seed and rounds are inputs of this report "
+        "(--seed, --rounds).</p>",
+        f"<p>Each exact value is flagged against an interval at {each} (99.9% for the whole check, "
+        f"Bonferroni over the {len(mc.rows) + 1} comparisons); the intervals shown are at 95%.</p>",
+        _table(["outcome", "count", "frequency", "95% interval", "exact", "inside"], rows,
+               numeric=(1, 2, 3, 4)),
+        f"<p>Mean return {mc.mean:.6f}, 95% interval [{lo:.6f}, {hi:.6f}]; exact "
+        f"{exact_decimal(mc.exact_return, 6)}; inside its flagging interval: {'yes' if mc.mean_inside else 'NO'}.</p>",
+        f'<p class="{"pass" if mc.agrees else "fail"}">{_e(verdict)}</p>',
+        "<ul>" + "".join(f"<li>{_e(n)}</li>" for n in mc.notes) + "</ul>"])
+
+
+def render_html(report: Report) -> str:
+    """The report as one self-contained HTML page (no scripts, no time of day)."""
+    i, sheet, exact = report.inputs, report.sheet, report.exact
+    heading = f"{report.title} ({report.regulation}), paytable {i.table.id}, {i.decks} deck(s), {i.rules.name}"
+    if exact.agrees:
+        exact_verdict = "The fast path and the reference path agree exactly on every figure."
+    else:
+        bad = ", ".join(f.name for f in exact.figures if not f.agrees)
+        exact_verdict = f"VERIFICATION FAILED: the fast path and the reference path differ on {bad}."
+    overall = ("Verification passed: " + exact_verdict + (" The Monte Carlo cross-check agrees." if report.monte_carlo
+                                                          else " (No Monte Carlo cross-check: see 7.2.)")
+               if report.agrees else "VERIFICATION FAILED: see section 7.")
+    inputs_rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
+                   ["decks", str(i.decks)], ["dealer", _e(i.rules.describe())],
+                   ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"]]
+    inputs_rows += [[_e(OPTIONS[k]), _e(" ".join(v) if k == "split_sevens" else v)] for k, v in sorted(i.options.items())]
+    inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
+                    ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
+    fig_rows = [[_e(f.name), _e(fraction_text(f.fast)), _e(fraction_text(f.reference)),
+                 "yes" if f.agrees else "<b>NO</b>"] for f in exact.figures]
+    assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)
+    warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings)
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f"<title>Certification report: {_e(heading)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+        f"<h1>Certification report: {_e(report.title)}</h1>",
+        f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(i.table.id)} &middot; {i.decks} deck(s) '
+        f"&middot; {_e(i.rules.name)} &middot; odds {_e(__version__)}</p>",
+        f'<p class="{"pass" if report.agrees else "fail"}">{_e(overall)}</p>',
+        "<h2>1. Inputs</h2>", _table(["input", "value"], inputs_rows),
+        "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
+        "count, the dealer's rule, the paytable's contents, the options and the version of odds.</p>",
+        f"<pre>{_e(i.canonical_json())}</pre>",
+        "<h2>2. Regulation</h2>", _regulation_html(report),
+        "<h2>3. Paytable</h2>", _paytable_html(i),
+        "<h2>4. Assumptions</h2>", f"<ul>{assumptions}</ul>",
+        *([f"<p>Warnings:</p><ul>{warnings}</ul>"] if warnings else []),
+        "<h2>5. Method</h2>",
+        f"<p><b>Fast path.</b> {_e(sheet.method)}. Every probability is an exact rational number.</p>",
+        f"<p><b>Reference path.</b> {_e(exact.method)}; exact rational arithmetic, no code shared with the fast "
+        "path's counting. Every figure of the par sheet is computed both ways and compared with exact equality.</p>",
+        "<p><b>Monte Carlo.</b> " + (_e("An independent dealing simulator (odds.simulate) deals physical cards and "
+                                       "settles each round by the regulation written again; floating point, "
+                                       "the only part of this report that is not exact.") if report.monte_carlo
+                                    else _e(report.monte_carlo_note) + ".") + "</p>",
+        "<h2>6. Par sheet</h2>", _sheet_html(sheet),
+        "<h2>7. Verification</h2>", "<h3>7.1 Fast path against reference path (exact)</h3>",
+        _table(["figure", "fast path", "reference path", "equal"], fig_rows, numeric=(1, 2), exact=(1, 2)),
+        f'<p class="{"pass" if exact.agrees else "fail"}">{_e(exact_verdict)}</p>',
+        "<h3>7.2 Monte Carlo cross-check</h3>", _monte_carlo_html(report),
+        "<h2>8. Versions</h2>", _table(["software", "version"], [[_e(a), _e(b)] for a, b in report.versions]),
+        "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command())}</pre>",
+        "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day.</p>",
+        "</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
+# ------------------------------------------------------------------------------------ writing
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, then a rename),
+    readable as any new file is (the umask decides)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+PDF_UNAVAILABLE = ("PDF is not available: chromium was not found on this machine (install it, e.g. "
+                   "`apt-get install chromium`, to render the PDF); the HTML report was written")
+
+
+def render_pdf(html_path: Path, pdf_path: Path) -> Optional[str]:
+    """Print the HTML report to PDF with headless Chromium. Returns None when done, else why not."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        return PDF_UNAVAILABLE
+    with tempfile.TemporaryDirectory() as profile:
+        tmp_pdf = Path(profile) / "report.pdf"
+        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+               "--disable-background-networking", f"--user-data-dir={profile}/user", "--no-pdf-header-footer",
+               f"--print-to-pdf={tmp_pdf}", html_path.resolve().as_uri()]
+        try:
+            subprocess.run(cmd, capture_output=True, timeout=120, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"PDF is not available: chromium failed ({exc}); the HTML report was written"
+        if not tmp_pdf.exists() or tmp_pdf.stat().st_size == 0:
+            return "PDF is not available: chromium wrote no PDF; the HTML report was written"
+        write_atomically(pdf_path, tmp_pdf.read_bytes())
+    return None

@@ -1,0 +1,208 @@
+"""odds certify: a report per wager family, byte for byte the same when run again, an input hash
+that follows the paytable, a verification that fails when the fast path is wrong, and bad input
+refused with nothing written. One deck and few Monte Carlo rounds keep each report quick."""
+import re
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from odds import Shoe
+from odds.certify import PDF_UNAVAILABLE, REFUSED, certify, exact_decimal
+from odds.cli import main
+from odds.reference.first_cards import reference_first_cards, reference_first_cards_by_type
+from odds.reference.hands import RULES
+from odds.regulations import excerpts
+from odds.wagers import WAGERS
+from odds.wagers.card_combinations import GAMES
+
+ROUNDS = ["--rounds", "3000", "--seed", "7"]
+
+FAMILIES = [  # (wager, its family, the arguments of one report at one deck)
+    ("buster", "dealer bust", ["--rule", "H17", "--paytable", "C"]),
+    ("ez-bust", "dealer bust", ["--upcard", "6"]),
+    ("bust-it", "dealer bust", []),
+    ("21+3", "card combinations", ["--paytable", "C"]),
+    ("bet-the-set-21", "card combinations", ["--paytable", "F", "--any-decks"]),
+    ("super-sevens", "sevens", ["--paytable", "A"]),
+    ("blazing-7s", "progressives", ["--paytable", "B", "--meter", "jackpot=2000", "--procedure", "up-card"]),
+]
+
+
+def run(tmp_path, name, *args, out="report.html"):
+    path = tmp_path / out
+    status = main(["certify", name, "--decks", "1", *ROUNDS, *args, "--out", str(path)])
+    return status, path
+
+
+@pytest.mark.parametrize("name, family, args", FAMILIES)
+def test_a_report_per_wager_family(tmp_path, capsys, name, family, args):
+    status, path = run(tmp_path, name, *args)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "agree exactly" in out and "Monte Carlo: agrees" in out
+    page = path.read_text(encoding="utf-8")
+    wager = WAGERS[name]
+    for section in ("1. Inputs", "2. Regulation", "3. Paytable", "4. Assumptions", "5. Method", "6. Par sheet",
+                    "7. Verification", "8. Versions", "9. To make this report again"):
+        assert f"<h2>{section}</h2>" in page
+    assert wager.regulation in page and "Verification passed" in page
+    assert "The fast path and the reference path agree exactly on every figure." in page
+    assert "the Monte Carlo cross-check agrees" in page
+    first_line = excerpts(wager.regulation)[0].lines[0]
+    assert first_line[:40].replace("'", "&#x27;") in page  # the regulation's own words
+    assert 'class="cited"' in page  # the paytable's paragraph, highlighted
+    for software in ("odds", "Python", "gmpy2", "sympy", "Cython"):
+        assert f"<td>{software}" in page
+    assert re.search(r"<span class=\"mono\">[0-9a-f]{64}</span>", page)
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b|\d\d:\d\d:\d\d", page)  # no date, no time of day
+
+
+def test_a_four_card_wager_is_checked_against_the_reference_on_the_shoe_itself(tmp_path, capsys):
+    status, path = run(tmp_path, "twenty-point-bonus", "--paytable", "A", "--any-decks")
+    assert status == 0, capsys.readouterr()
+    page = path.read_text(encoding="utf-8")
+    assert "every ordered deal of 4 card types" in page and "combinations(suited-20)" in page
+
+
+def test_progressive_figures_of_the_meter_are_verified():
+    r = certify("progressive-super-sevens", 1, paytable="C", options={"meters": "minor=500,major=2000,mega=10000"},
+                rounds=2000, any_decks=True)
+    names = {f.name for f in r.exact.figures}
+    assert {"R(M) = a + b*M: a", "R(M) = a + b*M: b[major]", "expected return"} <= names
+    assert r.exact.agrees and r.agrees
+
+
+def test_the_same_inputs_give_the_same_bytes(tmp_path, capsys):
+    args = ["--paytable", "C"]
+    assert run(tmp_path, "21+3", *args, out="one.html")[0] == 0
+    assert run(tmp_path, "21+3", *args, out="two.html")[0] == 0
+    assert (tmp_path / "one.html").read_bytes() == (tmp_path / "two.html").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.html", "two.html"]  # no temporary left
+
+
+def _hash(page: str) -> str:
+    return re.search(r"<span class=\"mono\">([0-9a-f]{64})</span>", page).group(1)
+
+
+def test_the_input_hash_follows_the_paytable_and_the_options(tmp_path, capsys):
+    source = Path(__import__("odds.tables").tables.__file__).parent / "21+3.toml"
+    same = tmp_path / "same.toml"
+    same.write_text(source.read_text())
+    changed = tmp_path / "changed.toml"
+    changed.write_text(source.read_text().replace('"straight" = 10, "flush" = 5 }', '"straight" = 10, "flush" = 6 }'))
+    assert changed.read_text() != same.read_text()
+    pages = {}
+    for label, extra in (("builtin", []), ("same", ["--paytable-file", str(same)]),
+                         ("changed", ["--paytable-file", str(changed)]), ("seed", ["--seed", "8"])):
+        status, path = run(tmp_path, "21+3", "--paytable", "C", *extra, out=f"{label}.html")
+        assert status == 0
+        pages[label] = path.read_text()
+    assert _hash(pages["builtin"]) == _hash(pages["same"])  # the paytable's contents, not its file name
+    assert _hash(pages["changed"]) != _hash(pages["builtin"])
+    assert _hash(pages["seed"]) != _hash(pages["builtin"])
+    assert '&quot;flush&quot;:&quot;6&quot;' in pages["changed"]  # the canonical JSON, escaped
+
+
+def test_the_verification_fails_when_the_fast_count_is_wrong(tmp_path, capsys, monkeypatch):
+    # A planted error in the fast path: one deal moved from the losing deals to a suited pair.
+    from odds.wagers import first_cards_base
+    real = first_cards_base.count_first_cards
+
+    def miscount(game, shoe):
+        counts, cycle = real(game, shoe)
+        counts = dict(counts)
+        counts[()] -= 1
+        counts[("suited-pair", "pair")] = counts.get(("suited-pair", "pair"), 0) + 1
+        return counts, cycle
+
+    monkeypatch.setattr(first_cards_base, "count_first_cards", miscount)
+    status, path = run(tmp_path, "bet-the-set-21", "--paytable", "A", "--any-decks")
+    captured = capsys.readouterr()
+    assert status == 1
+    assert "DIFFER" in captured.out and "verification failed" in captured.err
+    page = path.read_text()
+    assert "VERIFICATION FAILED" in page and "P(suited-pair)" in page and "<b>NO</b>" in page
+
+
+def test_the_verification_fails_when_the_dealer_engine_is_wrong(tmp_path, capsys, monkeypatch):
+    from odds.wagers import dealer_bust
+    real = dealer_bust.buster_bust_probabilities
+
+    def wrong(shoe, rules, exact=True):
+        p = dict(real(shoe, rules, exact))
+        p["bust-3"], p["bust-4"] = p["bust-3"] + Fraction(1, 10 ** 9), p["bust-4"] - Fraction(1, 10 ** 9)
+        return p
+
+    monkeypatch.setattr(dealer_bust, "buster_bust_probabilities", wrong)
+    status, path = run(tmp_path, "buster", "--paytable", "C")
+    assert status == 1
+    assert re.search(r"differ on P\(bust-[34]\), P\(bust-[34]\)\.", path.read_text())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["no-such-wager", "--decks", "1"], "unknown wager"),
+    (["bet-the-set-21", "--decks", "1", "--paytable", "A"], "is for 6, 8 deck(s)"),
+    (["21+3", "--decks", "-2", "--paytable", "C"], "--decks"),
+    (["21+3", "--decks", "0", "--paytable", "C"], "--decks"),
+    (["21+3", "--decks", "6", "--paytable", "Z"], "no paytable 'Z'"),
+    (["21+3", "--decks", "6", "--paytable", "C", "--upcard", "6"], "--upcard does not apply"),
+    (["blazing-7s", "--decks", "6", "--paytable", "B"], "--meter jackpot=VALUE"),
+    (["streak", "--decks", "6", "--paytable", "A"], "certify does not report streak"),
+    (["burnout-bonus", "--decks", "6"], "certify does not report burnout-bonus"),
+])
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, args, message):
+    out = tmp_path / "r.html"
+    assert main(["certify", *args, "--rounds", "100", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("odds: ") and err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_out_must_be_a_file_in_an_existing_directory(tmp_path, capsys):
+    assert main(["certify", "21+3", "--decks", "1", "--paytable", "C", "--out", str(tmp_path / "no" / "r.html")]) == 2
+    assert main(["certify", "21+3", "--decks", "1", "--paytable", "C", "--out", str(tmp_path)]) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pdf_not_available_is_said_plainly(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    status, path = run(tmp_path, "21+3", "--paytable", "C", "--pdf")
+    captured = capsys.readouterr()
+    assert status == 0 and path.exists()
+    assert f"odds: {PDF_UNAVAILABLE}" in captured.err
+    assert not (tmp_path / "report.pdf").exists()
+
+
+def test_every_wager_is_reported_or_refused_and_has_its_regulation_text():
+    for name, wager in WAGERS.items():
+        assert excerpts(wager.regulation)[0].lines
+        from odds.paytables import builtin_paytables
+        for table in builtin_paytables(name).tables.values():
+            assert all(e.lines for e in excerpts(table.citation)), table.citation
+    assert set(REFUSED) == {"streak", "burnout-bonus"}
+
+
+def test_paragraphs_by_citation():
+    (five, six) = excerpts("9 NYCRR 5324.11(o)(5) and (o)(6)")
+    assert five.lines[0].startswith("(5) A gaming facility shall post") and five.lines[-1] == "6\t15:1"
+    assert six.lines[0].startswith("(6) Notwithstanding") and six.end == excerpts("9 NYCRR 5324.11(p)")[0].start
+    # (i) is a subdivision, not the clause (i) of (h)(3): the lettered paragraphs are told apart
+    assert excerpts("9 NYCRR 5324.11(i)")[0].lines[0].startswith("(i) Match the dealer wager.")
+    assert excerpts("9 NYCRR 5324.11(m)(5)(v), pay table A")[0].lines[0].startswith("(v) The gaming facility")
+    assert excerpts("Blackjack Burnout procedures, Bonus Wager (7)")[0].lines[-1].strip() == "4 consecutive wins 8 to 1"
+    assert excerpts("58 Pa. Code 633c.13")[0].lines[0] == "Pennsylvania Code"
+
+
+def test_reference_count_by_card_type_equals_the_deal_of_every_physical_card():
+    shoe = Shoe.decks(1).remove("AS KH 7D 7C 2H 3S 4D 5C 6H 8S 9D TC JH QS KD AH AD 7S 7H QH QD QC KS JD JC")
+    for name in ("21+3", "royal-match-21", "match-the-dealer"):
+        game = GAMES[name]
+        assert reference_first_cards_by_type(game, shoe, RULES[name]) == reference_first_cards(game, shoe, RULES[name])
+
+
+def test_exact_decimals():
+    assert exact_decimal(Fraction(1, 3), 12) == "0.333333333333"
+    assert exact_decimal(Fraction(-5, 1000), 2) == "0.00" and exact_decimal(Fraction(-15, 1000), 2) == "-0.02"
+    assert exact_decimal(Fraction(15, 1000), 2) == "0.02" and exact_decimal(Fraction(25, 1000), 2) == "0.02"
