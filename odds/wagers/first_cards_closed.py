@@ -24,11 +24,10 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
+from .. import closed_counts
 from ..cards import RANKS, SUITS
 from ..errors import EngineError
 
-# Three ranks in a row, ace low (A-2-3) to ace high (Q-K-A); K-A-2 is not a run.
-RUNS = tuple((i, i + 1, i + 2) for i in range(11)) + ((11, 12, 0),)
 TEN_RANKS = (9, 10, 11, 12)  # T J Q K
 ACE, NINE, QUEEN, HEARTS = 0, 8, 11, SUITS.index("H")
 
@@ -69,27 +68,15 @@ def _atoms(pairs) -> dict:
 
 
 def count_21_plus_3(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
-    """Unordered three-card combinations of each 21+3 classification, and the cycle C(N, 3)."""
+    """Unordered three-card combinations of each 21+3 classification, and the cycle C(N, 3).
+
+    The sums run in the compiled ``odds.closed_counts`` (``ext/closed_counts.pyx``): every deal
+    that makes suited trips, trips, a straight flush, a straight, a flush with a pair, a flush of
+    three ranks (the third elementary symmetric sum of a suit's counts) or a pair. The better
+    hands are taken out here."""
     total = _check(counts, 3, "21+3")
-    by_rank = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
-    by_suit = [sum(counts[s::4]) for s in range(4)]
-    suited_trips = sum(comb(n, 3) for n in counts)
-    straight_flush = sum(counts[4 * a + s] * counts[4 * b + s] * counts[4 * c + s]
-                         for a, b, c in RUNS for s in range(4))
-    straight = sum(by_rank[a] * by_rank[b] * by_rank[c] for a, b, c in RUNS)
-    flush_pair = 0
-    flush_distinct = 0  # three distinct ranks of one suit: the third elementary symmetric sum
-    for s in range(4):
-        e1 = e2 = e3 = 0
-        for r in range(13):
-            n = counts[4 * r + s]
-            flush_pair += comb(n, 2) * (by_suit[s] - n)
-            e3 += e2 * n
-            e2 += e1 * n
-            e1 += n
-        flush_distinct += e3
-    pair = sum(comb(n, 2) * (total - n) for n in by_rank)
-    trips = sum(comb(n, 3) for n in by_rank)
+    suited_trips, trips, straight_flush, straight, flush_pair, flush_distinct, pair = \
+        closed_counts.count_21_plus_3(counts)
     cycle = comb(total, 3)
     rows = [(SUITED_TRIPS, suited_trips), (TRIPS, trips - suited_trips),
             (STRAIGHT_FLUSH, straight_flush), (STRAIGHT, straight - straight_flush),
