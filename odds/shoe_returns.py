@@ -51,6 +51,7 @@ from .wagers.first_cards_closed import CLOSED_FORMS
 SWEPT = ("buster", "ez-bust", "21+3", "twenty-point-bonus")
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
 BUST = RESULTS.index("bust")
+TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
 
 
 def _falling(n: int, k: int) -> int:
@@ -73,13 +74,29 @@ class ShoeReturn:
     uses_suits = False
     method = ""
 
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        """The exact return per unit wagered as ``num / den`` and the chance the wager is offered
+        as ``onum / oden``, integers with ``den, oden > 0``."""
+        raise NotImplementedError
+
     def exact(self, counts: Sequence[int]) -> tuple[Fraction, Fraction]:
         """(return per unit wagered, chance the wager is offered), exact."""
-        raise NotImplementedError
+        num, den, onum, oden = self.ratio(counts)
+        return Fraction(num, den), Fraction(onum, oden)
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         """The same as floats."""
         raise NotImplementedError
+
+    def decide(self, counts: Sequence[int], exact: bool) -> tuple[float, float, bool]:
+        """(return, chance offered, is the return > 0?) as floats and a sign that is always exact:
+        from the exact ratio (its floats correctly rounded), or from the floats with a return
+        within ``TIE_BAND`` of 0 decided in exact arithmetic."""
+        if exact:
+            num, den, onum, oden = self.ratio(counts)
+            return num / den, onum / oden, num > 0
+        r, q = self.fast(counts)
+        return r, q, (r > 0 if abs(r) >= TIE_BAND else self.ratio(counts)[0] > 0)
 
 
 class _FirstCards(ShoeReturn):
@@ -104,9 +121,9 @@ class _FirstCards(ShoeReturn):
         ways, cycle = self.count(counts)
         return sum(w * self._pay(atom) for atom, w in ways.items()), cycle * self.scale
 
-    def exact(self, counts):
+    def ratio(self, counts):
         num, den = self._ratio(counts)
-        return Fraction(num, den), Fraction(1)
+        return num, den, 1, 1
 
     def fast(self, counts):
         num, den = self._ratio(counts)
@@ -176,10 +193,10 @@ class _Buster(_Dealer):
         self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
                        "(exact), or its float probabilities (fast)")
 
-    def exact(self, counts):
+    def ratio(self, counts):
         v = self.by_value(counts)
         num, den = self._bust_sum(v, sum(v), lambda up, k: self.win[k])
-        return Fraction(num, den * self.scale) - 1, Fraction(1)
+        return num - den * self.scale, den * self.scale, 1, 1
 
     def fast(self, counts):
         v = self.by_value(counts)
@@ -198,15 +215,16 @@ class _EzBust(_Dealer):
         self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
                        "chance of each up card; exact integer counts (exact) or floats (fast)")
 
-    def exact(self, counts):
+    def ratio(self, counts):
         v = self.by_value(counts)
         total = sum(v)
         offered = sum(v[u - 1] for u in EZ_UPCARDS)
         if not offered:
-            return Fraction(0), Fraction(0)
+            return 0, 1, 0, 1
         num, den = self._bust_sum(v, total, lambda up, k: 1 if up in EZ_UPCARDS else 0)
-        bust = Fraction(num * total, den * offered)  # P(bust | the wager is offered)
-        return (self.pay + 1) * bust - 1, Fraction(offered, total)
+        # P(bust | the wager is offered) = num total / (den offered); pays p/q to 1
+        p, q = self.pay.numerator, self.pay.denominator
+        return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
 
     def fast(self, counts):
         v = self.by_value(counts)

@@ -63,9 +63,8 @@ from typing import Optional
 from .errors import OddsError, WagerError
 from .paytables import builtin_paytables
 from .rules import DealerRules
-from .shoe_returns import SWEPT, shoe_return
+from .shoe_returns import SWEPT, TIE_BAND, shoe_return
 
-TIE_BAND = 1e-9  # a float return this close to 0 is decided in exact arithmetic
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
 TC_STEP = Fraction(1, 2)  # bins of the true count
@@ -356,72 +355,68 @@ class ChunkTask:
 def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
     """Deal shoes ``first`` .. ``first + count - 1`` and tally every round."""
     spec = task.spec
-    ev = evaluator(spec)
-    value = ev.exact if spec.exact else ev.fast
-    exact = spec.exact
-    rules = spec.rules
+    decide, exact = evaluator(spec).decide, spec.exact
+    hits_soft_17, peek = spec.rules.hits_soft_17, spec.peek
     n0, cut, spots = spec.cards, spec.cut, spec.spots
     tag = [task.tags[c // 4] for c in range(52)]
-    tag_sum = spec.decks * 4 * sum(task.tags)  # S: the full shoe's sum of tags
-    if task.threshold is None:
-        t_num, t_den = None, 1
-    else:
-        t_num, t_den = task.threshold.numerator, task.threshold.denominator
-    hist_scale = 1 / HIST_WIDTH
+    tag_sum = spec.decks * 4 * sum(task.tags)  # the full shoe's sum of tags
+    t_num, t_den = (None, 1) if task.threshold is None else (task.threshold.numerator, task.threshold.denominator)
+    hist_scale = float(1 / HIST_WIDTH)
     tc_num, tc_den = TC_STEP.numerator, TC_STEP.denominator
+    one = _fix(1.0)
     base = [c for c in range(52) for _ in range(spec.decks)]
     t = Tally()
+    hist, depth, by_tc = t.hist, t.depth, t.by_tc
+    rounds = edges = zeros = bets = 0
+    sum_r = sum_r2 = sum_q = bet_v = bet_q = perfect_v = perfect_q = sum_tc = sum_tc2 = sum_rtc = 0
+    min_r, max_r = math.inf, -math.inf
     for shoe in range(first, first + count):
         cards = list(base)
         random.Random(shoe_seed(spec.seed, shoe)).shuffle(cards)
         left = [spec.decks] * 52
         pos = rc = 0
-        t.shoes += 1
         while pos < cut:
             n = n0 - pos
-            if exact:
-                ret, offered = value(left)
-                edge = ret > 0
-                r, q = float(ret), float(offered)
-            else:
-                r, q = value(left)
-                edge = r > 0 if abs(r) >= TIE_BAND else ev.exact(left)[0] > 0
-            v = q * r
-            balanced = rc * n0 - pos * tag_sum  # (RC - m t) N0
-            tc_key = 52 * balanced * tc_den // (n * n0 * tc_num)  # floor(TC / TC_STEP)
+            r, q, edge = decide(left, exact)
+            fr = _fix(r)
+            fv, fq = (fr, one) if q == 1.0 else (_fix(q * r), _fix(q))
+            balanced = rc * n0 - pos * tag_sum  # (RC - m * mean tag) N0
             tc = 52 * balanced / (n * n0)
-            fr, fv, fq = _fix(r), _fix(v), _fix(q)
-            t.rounds += 1
-            t.sum_r += fr
-            t.sum_r2 += _fix(r * r)
-            t.sum_q += fq
-            t.edge += edge
-            t.zero += r == 0
-            t.min_r = min(t.min_r, r)
-            t.max_r = max(t.max_r, r)
+            rounds += 1
+            edges += edge
+            zeros += r == 0
+            sum_r += fr
+            sum_r2 += _fix(r * r)
+            sum_q += fq
+            min_r, max_r = min(min_r, r), max(max_r, r)
             key = math.floor(r * hist_scale)
-            t.hist[key] = t.hist.get(key, 0) + 1
-            for row in (t.depth.setdefault(DEPTH_BINS * pos // n0, [0] * 5), t.by_tc.setdefault(tc_key, [0] * 5)):
+            hist[key] = hist.get(key, 0) + 1
+            tc_key = 52 * balanced * tc_den // (n * n0 * tc_num)  # floor(TC / TC_STEP)
+            for row in (depth.setdefault(DEPTH_BINS * pos // n0, [0] * 5), by_tc.setdefault(tc_key, [0] * 5)):
                 row[0] += 1
                 row[1] += edge
                 row[2] += fr
                 row[3] += fv
                 row[4] += fq
-            if t_num is not None and 52 * balanced * t_den > t_num * n * n0:
-                t.bets += 1
-                t.bet_v += fv
-                t.bet_q += fq
+            if t_num is not None and 52 * balanced * t_den > t_num * n * n0:  # TC > threshold, exactly
+                bets += 1
+                bet_v += fv
+                bet_q += fq
             if edge:
-                t.perfect_v += fv
-                t.perfect_q += fq
-            t.sum_tc += _fix(tc)
-            t.sum_tc2 += _fix(tc * tc)
-            t.sum_rtc += _fix(r * tc)
-            after = play_round(cards, pos, spots, rules.hits_soft_17, rules.peek)
+                perfect_v += fv
+                perfect_q += fq
+            sum_tc += _fix(tc)
+            sum_tc2 += _fix(tc * tc)
+            sum_rtc += _fix(r * tc)
+            after = play_round(cards, pos, spots, hits_soft_17, peek)
             for c in cards[pos:after]:
                 left[c] -= 1
                 rc += tag[c]
             pos = after
+    t.shoes, t.rounds, t.edge, t.zero, t.bets = count, rounds, edges, zeros, bets
+    t.sum_r, t.sum_r2, t.sum_q, t.bet_v, t.bet_q = sum_r, sum_r2, sum_q, bet_v, bet_q
+    t.perfect_v, t.perfect_q, t.sum_tc, t.sum_tc2, t.sum_rtc = perfect_v, perfect_q, sum_tc, sum_tc2, sum_rtc
+    t.min_r, t.max_r = min_r, max_r
     return t
 
 
@@ -450,7 +445,7 @@ def _run_on_dask(task: ChunkTask, parts, workers: int, scheduler: Optional[str])
             raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     else:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)
     try:
         return _gather(client, task, parts)
@@ -492,7 +487,8 @@ def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None
         where = f"Dask client {client.scheduler.address}"
     elif scheduler or workers:
         results = _run_on_dask(task, parts, workers, scheduler)
-        where = f"Dask scheduler {scheduler}" if scheduler else f"local Dask cluster of {workers} worker(s)"
+        where = (f"Dask scheduler {scheduler}" if scheduler
+                 else f"local Dask cluster of {workers} worker(s), its start-up included")
     else:
         results = [run_chunk(task, a, n) for a, n in parts]
         where = "in process"

@@ -243,7 +243,7 @@ def test_local_cluster_of_two_workers_equals_one_process():
 
 def test_scheduler_address_equals_one_process():
     from dask.distributed import LocalCluster
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         for wager, rule in (("buster", "H17"), ("ez-bust", "S17")):
             spec = SweepSpec(wager, PAYTABLES[wager], 6, rule, shoes=16, seed=4, chunk=3)
             on_cluster = run_sweep(spec, scheduler=cluster.scheduler_address)
