@@ -29,11 +29,12 @@ def _per(n: int, d) -> float:
     return unfix(n) / d if d else 0.0
 
 
-def _quantiles(hist: dict, rounds: int) -> dict:
+def _quantiles(hist: dict, rounds: int, levels=QUANTILES) -> dict:
+    """The lower edge of the histogram's bin holding each quantile."""
     out, seen = {}, 0
     keys = sorted(hist)
     i = 0
-    for q in QUANTILES:
+    for q in levels:
         while i < len(keys) and seen + hist[keys[i]] < q * rounds:
             seen += hist[keys[i]]
             i += 1
@@ -215,12 +216,20 @@ def write_plots(res, directory) -> list[Path]:
         paths.append(path)
 
     fig, ax = plt.subplots(figsize=(7, 4))
-    bins = j["return"]["histogram"]["bins"]
-    if bins:
-        ax.bar([100 * b[0] for b in bins], [b[1] for b in bins], width=100 * float(HIST_WIDTH), align="edge")
+    coarse: dict = {}  # bins of 0.1 percentage point
+    for key, rounds in res.tally.hist.items():
+        coarse[key // 10] = coarse.get(key // 10, 0) + rounds
+    if coarse:
+        keys = sorted(coarse)
+        ax.bar([100 * float(k * 10 * HIST_WIDTH) for k in keys], [coarse[k] for k in keys],
+               width=100 * float(10 * HIST_WIDTH), align="edge")
+        ax.set_yscale("log")
+        lo, hi = _quantiles(res.tally.hist, res.tally.rounds, (0.0005, 0.9995)).values()
+        ax.set_xlim(100 * min(lo, 0.0) - 0.5, 100 * max(hi, 0.0) + 0.5)
     ax.axvline(0, color="k", lw=0.8)
-    ax.axvline(100 * j["full_shoe"]["return_float"], color="r", lw=0.8, ls="--", label="full shoe")
-    ax.set(xlabel="return (%)", ylabel="rounds", title=f"{title}: return before each round")
+    ax.axvline(100 * j["full_shoe"]["return_float"], color="r", lw=0.8, ls="--", label="full shoe (every first round)")
+    ax.set(xlabel="return (%), 0.05% to 99.95% of rounds shown", ylabel="rounds (log scale)",
+           title=f"{title}: return before each round")
     ax.legend()
     save(fig, "return")
 
