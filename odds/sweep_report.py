@@ -155,7 +155,7 @@ def sweep_text(res) -> str:
         f"arithmetic: {j['arithmetic']} ({j['method']})",
         "",
         f"full shoe return      {_pct(j['full_shoe']['return_float'])}   ({j['full_shoe']['return']})",
-        f"return over the shoe  mean {_pct(r['mean'])}  sd {_pct(r['std'])}  min {_pct(r['min'])}  max {_pct(r['max'])}",
+        f"return over the shoe  mean {_pct(r['mean'])}  sd {100 * r['std']:.4f}%  min {_pct(r['min'])}  max {_pct(r['max'])}",
         "quantiles             " + "  ".join(f"{k}: {_pct(v)}" for k, v in r["quantiles"].items()),
         f"player edge           {j['player_edge']['fraction']:.4%} of rounds ({j['player_edge']['rounds']:,})",
         "",
