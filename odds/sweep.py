@@ -22,7 +22,7 @@ The return
     Per unit wagered, for the shoe of unseen cards, exact (:class:`fractions.Fraction`) or from
     the float twin; a round is a player edge when the return is > 0, a return of exactly 0 is
     not. In float arithmetic a return within ``1e-9`` of 0 is recomputed exactly to decide that.
-    EZ Bust is offered only on an up card of 2 to 6 and is decided after that up card is seen
+    EZ Bust is offered only on an up card of 2 to 6 and is placed after that up card is seen
     (633b.16(c)); the sweep takes its return before the deal (the player bets every time it is
     offered), and counts a round's value as the chance it is offered times that return.
 
