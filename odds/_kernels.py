@@ -1,13 +1,16 @@
-"""Loads the compiled kernels. odds has no silent pure-Python fallback: if the extension did not
+"""Loads the compiled kernels. odds has no silent pure-Python fallback: if an extension did not
 build, importing odds fails and says how to fix it."""
-try:
-    from . import dealer_kernel  # noqa: F401  (built from ext/dealer_kernel.pyx)
-    from . import first_cards_kernel  # noqa: F401  (built from ext/first_cards_kernel.pyx)
-except ImportError as exc:  # pragma: no cover - exercised only on a broken install
-    raise ImportError(
-        "odds: a compiled kernel (odds.dealer_kernel, odds.first_cards_kernel) is missing or broken "
-        f"({exc}); reinstall with `pip install .` on a machine with a C compiler "
-        "(the package will not compute without it)"
-    ) from exc
+import importlib
+
+KERNELS = ("dealer_kernel", "first_cards_kernel", "closed_counts")  # built from ext/NAME.pyx
+
+for _name in KERNELS:
+    try:
+        globals()[_name] = importlib.import_module(f"{__package__}.{_name}")  # odds._kernels.NAME
+    except ImportError as exc:  # pragma: no cover - exercised only on a broken install
+        raise ImportError(
+            f"odds: a compiled kernel (odds.{_name}) is missing or broken ({exc}); reinstall with "
+            "`pip install .` on a machine with a C compiler (the package will not compute without it)"
+        ) from exc
 
 ENGINE_PATH = "cython"

@@ -522,6 +522,59 @@ def _certify_parser(sub) -> None:
     ce.set_defaults(run=cmd_certify)
 
 
+# ----------------------------------------------------------------------------------------- sweep
+
+def cmd_sweep(args) -> str:
+    from .shoe_returns import SWEPT
+    from .solve import parse_edge
+    from .sweep import SweepError, SweepSpec, run_sweep
+    from .sweep_report import write_plots
+    wager = get_wager(args.name)
+    if wager.name not in SWEPT:
+        raise SweepError(f"sweep computes {', '.join(SWEPT)}, not {wager.name!r}")
+    _, table = _select_paytable(wager, args)
+    try:
+        penetration = parse_edge(args.penetration)
+    except OddsError:
+        raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
+    if args.no_dask and args.scheduler:
+        raise SweepError("--no-dask and --scheduler do not go together")
+    workers = 0 if args.no_dask else args.workers
+    spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
+                     penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
+                     level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
+                     pays=tuple(sorted(table.pays.items())))
+    result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
+    if args.plots:
+        write_plots(result, args.plots)
+    return json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
+
+
+def _sweep_parser(sub) -> None:
+    import os
+    sw = sub.add_parser("sweep", help="deal shoes and take the wager's exact return before every round: "
+                                      "how beatable it is by counting (runs on Dask)")
+    sw.add_argument("name", help="buster, ez-bust, 21+3 or twenty-point-bonus")
+    _wager_source_arguments(sw)
+    sw.add_argument("--shoes", type=_whole_number(1), default=1000, help="shoes to deal (default 1000)")
+    sw.add_argument("--penetration", default="0.75", help="share of the shoe dealt before the cut card: "
+                                                         "0.75, 3/4 or 75%% (default 0.75)")
+    sw.add_argument("--spots", type=_whole_number(1), default=5, help="players' spots at the table (default 5)")
+    sw.add_argument("--seed", type=_whole_number(0), default=0, help="random seed (default 0)")
+    sw.add_argument("--chunk", type=_whole_number(1), default=100, help="shoes per task (default 100)")
+    sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
+    sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
+                    help="exact or float returns per round (auto: exact where it is as fast)")
+    sw.add_argument("--workers", type=_whole_number(0), default=os.cpu_count() or 1,
+                    help="processes of the local Dask cluster started for the sweep (default: the cores; "
+                         "0 runs in this process)")
+    sw.add_argument("--scheduler", help="run on the Dask cluster at this address, e.g. tcp://host:8786")
+    sw.add_argument("--no-dask", action="store_true", help="run in this process, without Dask")
+    sw.add_argument("--plots", help="write PNG plots into this folder")
+    sw.add_argument("--format", choices=("table", "json"), default="table")
+    sw.set_defaults(run=cmd_sweep)
+
+
 # ------------------------------------------------------------------------------------------ main
 
 def _wager_source_arguments(p) -> None:
@@ -738,6 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.set_defaults(run=cmd_validate)
 
     _certify_parser(sub)
+    _sweep_parser(sub)
     return p
 
 

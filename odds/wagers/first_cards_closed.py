@@ -1,0 +1,123 @@
+"""Closed-form counts of 21+3 and the twenty-point bonus, for any shoe by rank and suit.
+
+The general first-cards engine (:func:`odds.first_cards.count_first_cards`) visits every ordered
+tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
+of the shoe as it stands, round after round, needs microseconds. These two wagers have simple
+combinatorial forms, so their counts are written out: the same classifications (the tuples of
+hands a deal makes, best first), the same combinations and the same cycle, as exact integers. The
+tests check them against the general engine on full and depleted shoes.
+
+``counts`` is a flat sequence of 52 numbers, rank major: ``counts[4 * r + s]`` is the number of
+cards of rank ``RANKS[r]`` and suit ``SUITS[s]`` (see :func:`flat_counts`).
+
+>>> from odds import Shoe
+>>> ways, cycle = count_21_plus_3(flat_counts(Shoe.decks(6)))
+>>> cycle, ways[("suited-trips", "trips", "flush")]
+(5013320, 1040)
+>>> from odds.first_cards import count_first_cards
+>>> from odds.wagers.card_combinations import GAMES
+>>> (ways, cycle) == count_first_cards(GAMES["21+3"], Shoe.decks(6))
+True
+"""
+from __future__ import annotations
+
+from math import comb
+from typing import Sequence
+
+from .. import closed_counts
+from ..cards import RANKS, SUITS
+from ..errors import EngineError
+
+TEN_RANKS = (9, 10, 11, 12)  # T J Q K
+ACE, NINE, QUEEN, HEARTS = 0, 8, 11, SUITS.index("H")
+
+# 21+3's classifications, as odds.wagers.card_combinations.twenty_one_plus_three returns them.
+SUITED_TRIPS = ("suited-trips", "trips", "flush")
+TRIPS = ("trips",)
+STRAIGHT_FLUSH = ("straight-flush", "straight", "flush")
+STRAIGHT = ("straight",)
+FLUSH_PAIR = ("flush", "pair")
+FLUSH = ("flush",)
+PAIR = ("pair",)
+NOTHING = ()
+
+# The twenty-point bonus's, as odds.wagers.card_combinations.twenty_point returns them.
+QH_PAIR_BJ = ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "any-20")
+QH_PAIR = ("qh-pair", "matched-20", "suited-20", "any-20")
+MATCHED_20 = ("matched-20", "suited-20", "any-20")
+SUITED_20 = ("suited-20", "any-20")
+ANY_20 = ("any-20",)
+
+
+def flat_counts(shoe) -> list[int]:
+    """A shoe's counts by rank and suit as one list of 52 (rank major); suits must be known."""
+    return [n for row in shoe.by_rank_suit() for n in row]
+
+
+def _check(counts: Sequence[int], k: int, name: str) -> int:
+    if len(counts) != 52:
+        raise EngineError(f"{name}: need 52 counts by rank and suit, got {len(counts)}")
+    total = sum(counts)
+    if total < k:
+        raise EngineError(f"{name} needs {k} cards; the shoe holds {total}")
+    return total
+
+
+def _atoms(pairs) -> dict:
+    return {atom: ways for atom, ways in pairs if ways}
+
+
+def count_21_plus_3(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Unordered three-card combinations of each 21+3 classification, and the cycle C(N, 3).
+
+    The sums run in the compiled ``odds.closed_counts`` (``ext/closed_counts.pyx``): every deal
+    that makes suited trips, trips, a straight flush, a straight, a flush with a pair, a flush of
+    three ranks (the third elementary symmetric sum of a suit's counts) or a pair. The better
+    hands are taken out here."""
+    total = _check(counts, 3, "21+3")
+    suited_trips, trips, straight_flush, straight, flush_pair, flush_distinct, pair = \
+        closed_counts.count_21_plus_3(counts)
+    cycle = comb(total, 3)
+    rows = [(SUITED_TRIPS, suited_trips), (TRIPS, trips - suited_trips),
+            (STRAIGHT_FLUSH, straight_flush), (STRAIGHT, straight - straight_flush),
+            (FLUSH_PAIR, flush_pair), (FLUSH, flush_distinct - straight_flush),
+            (PAIR, pair - flush_pair)]
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
+def count_twenty_point(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of each twenty-point bonus classification: the player's two cards unordered,
+    the dealer's up card and hole card in order; the cycle is C(N, 2) (N-2) (N-3)."""
+    total = _check(counts, 4, "twenty-point-bonus")
+    dealer = (total - 2) * (total - 3)  # ordered up card and hole card after the player's two
+    tens = sum(counts[4 * r + s] for r in TEN_RANKS for s in range(4))
+    aces = sum(counts[4 * ACE:4 * ACE + 4])
+    nines = sum(counts[4 * NINE:4 * NINE + 4])
+    queens_of_hearts = counts[4 * QUEEN + HEARTS]
+    qh_pairs = comb(queens_of_hearts, 2)
+    dealer_blackjacks = 2 * aces * (tens - 2) if qh_pairs else 0  # after two queens are dealt
+    matched = sum(comb(counts[4 * r + s], 2) for r in TEN_RANKS for s in range(4)) - qh_pairs
+    suited = 0  # two cards of one suit making 20, not of the same rank
+    for s in range(4):
+        e1 = e2 = 0
+        for r in TEN_RANKS:
+            n = counts[4 * r + s]
+            e2 += e1 * n
+            e1 += n
+        suited += e2 + counts[4 * ACE + s] * counts[4 * NINE + s]
+    twenty = comb(tens, 2) + aces * nines
+    rows = [(QH_PAIR_BJ, qh_pairs * dealer_blackjacks), (QH_PAIR, qh_pairs * (dealer - dealer_blackjacks)),
+            (MATCHED_20, matched * dealer), (SUITED_20, suited * dealer),
+            (ANY_20, (twenty - qh_pairs - matched - suited) * dealer)]
+    cycle = comb(total, 2) * dealer
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
+CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point}
+
+
+def rank_suit_label(index: int) -> str:
+    """``0`` -> ``'AS'``, ``45`` -> ``'QH'``: the card of a flat index."""
+    return RANKS[index // 4] + SUITS[index % 4]

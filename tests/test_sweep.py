@@ -1,0 +1,320 @@
+"""Shoe-state sweeps (odds sweep): the fast returns against the exact engines on depleted shoes,
+the effects of removal, the deal, reproducible seeds, the same numbers on a two-worker Dask
+cluster as in one process, plots and bad input."""
+import itertools
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy
+import pytest
+from hypothesis import assume, given, settings
+
+from test_first_cards import small_suited_shoes
+from odds import DealerRules, Shoe
+from odds.cards import RANKS, SUITS
+from odds.cli import main
+from odds.first_cards import count_first_cards
+from odds.paytables import builtin_paytables
+from odds.shoe_returns import SWEPT, shoe_return
+from odds.simulate import twenty_one_plus_three_hands
+from odds.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
+                        ChunkTask)
+from odds.sweep_report import write_plots
+from odds.wagers import get_wager
+from odds.wagers.card_combinations import GAMES
+from odds.wagers.dealer_bust import ez_bust_probability
+from odds.wagers.first_cards_closed import CLOSED_FORMS, flat_counts
+
+H17, S17 = DealerRules.parse("H17"), DealerRules.parse("S17")
+PAYTABLES = {"buster": "C", "ez-bust": "PA", "21+3": "C", "twenty-point-bonus": "A"}
+CARDS = [r + s for r in RANKS for s in SUITS]
+
+
+def depleted(decks, removed, seed):
+    rng = random.Random(seed)
+    pool = CARDS * decks
+    rng.shuffle(pool)
+    return Shoe.decks(decks).remove(pool[:removed])
+
+
+DEPLETED = [depleted(1, 0, 0), depleted(1, 30, 1), depleted(1, 39, 2), depleted(2, 70, 3),
+            depleted(6, 120, 4), depleted(6, 234, 5), depleted(8, 300, 6)]
+
+
+def pays(wager, table=None):
+    return builtin_paytables(wager).tables[table or PAYTABLES[wager]].pays
+
+
+def library_return(wager, shoe, rules, table=None):
+    """The return from the existing exact code: the par sheet (EZ Bust: its bust probability)."""
+    if wager == "ez-bust":
+        return 2 * ez_bust_probability(shoe, rules) - 1
+    pt = builtin_paytables(wager).tables[table or PAYTABLES[wager]]
+    return get_wager(wager).par_sheet(shoe, rules, pt, 6).expected_return
+
+
+# ------------------------------------------------------------------- the closed forms and twins
+
+@pytest.mark.parametrize("wager", sorted(CLOSED_FORMS))
+@pytest.mark.parametrize("shoe", DEPLETED, ids=lambda s: f"{s.total}cards")
+def test_closed_forms_equal_the_first_cards_engine_on_depleted_shoes(wager, shoe):
+    assert CLOSED_FORMS[wager](flat_counts(shoe)) == count_first_cards(GAMES[wager], shoe)
+
+
+@pytest.mark.parametrize("wager", sorted(CLOSED_FORMS))
+@settings(max_examples=25, deadline=None)
+@given(shoe=small_suited_shoes())
+def test_closed_forms_equal_the_first_cards_engine_on_small_shoes(wager, shoe):
+    assume(shoe.total >= GAMES[wager].k)
+    assert CLOSED_FORMS[wager](flat_counts(shoe)) == count_first_cards(GAMES[wager], shoe)
+
+
+@pytest.mark.parametrize("wager", SWEPT)
+@pytest.mark.parametrize("rules", [H17, S17], ids=["H17", "S17"])
+def test_exact_return_equals_the_library_and_fast_agrees(wager, rules):
+    ev = shoe_return(wager, pays(wager), rules)
+    for shoe in DEPLETED:
+        counts = flat_counts(shoe)
+        exact, offered = ev.exact(counts)
+        assert exact == library_return(wager, shoe, rules)
+        fast, fast_offered = ev.fast(counts)
+        assert abs(fast - float(exact)) < 1e-12 and abs(fast_offered - float(offered)) < 1e-15
+        if wager == "ez-bust":
+            by_value = shoe.by_value()
+            assert offered == Fraction(sum(by_value[1:6]), shoe.total)
+        else:
+            assert offered == 1
+
+
+@pytest.mark.parametrize("wager,table", [("buster", "F"), ("21+3", "D-pair"), ("twenty-point-bonus", "B")])
+def test_other_paytables_and_fractional_pays(wager, table):
+    ev = shoe_return(wager, pays(wager, table), H17)
+    for shoe in DEPLETED[1::2]:
+        assert ev.exact(flat_counts(shoe))[0] == library_return(wager, shoe, H17, table)
+
+
+def test_ez_bust_never_offered():
+    shoe = Shoe.from_rank_counts({"A": 4, "T": 8, "7": 4})
+    ev = shoe_return("ez-bust", pays("ez-bust"), H17)
+    counts = [n for row in shoe.counts for n in row]
+    assert ev.exact(counts) == (0, 0) and ev.fast(counts) == (0.0, 0.0)
+
+
+# --------------------------------------------------------------------------- effects of removal
+
+@pytest.mark.parametrize("wager", SWEPT)
+def test_effects_of_removal_sum_to_zero_over_the_shoe(wager):
+    """Removing a random unseen card leaves the law of the cards dealt after it unchanged, so the
+    EoRs of a wager whose return is an expectation over the dealt cards add up to exactly 0 over
+    the shoe. EZ Bust's return is conditional on the wager being offered: there the identity
+    holds for the value per round, offered chance times return."""
+    spec = SweepSpec(wager, PAYTABLES[wager], 2, "H17")
+    plan = make_plan(spec)
+    if wager != "ez-bust":
+        assert plan.eor_sum == 0
+        return
+    ev = shoe_return(wager, pays(wager), H17)
+    full = [2] * 52
+    value = lambda counts: ev.exact(counts)[0] * ev.exact(counts)[1]  # noqa: E731
+    base = value(full)
+    total = Fraction(0)
+    for i in range(52):
+        less = list(full)
+        less[i] -= 1
+        total += 2 * (value(less) - base)
+    assert total == 0 and plan.eor_sum != 0
+
+
+def brute_21_plus_3_return(cards, pay):
+    """Every three-card combination of physical cards, settled by the simulator's own rules."""
+    won = 0
+    combos = 0
+    for combo in itertools.combinations(cards, 3):
+        combos += 1
+        hand = next((h for h in twenty_one_plus_three_hands([(c[0], c[1]) for c in combo]) if h in pay), None)
+        won += pay[hand] if hand else -1
+    return Fraction(won, combos)
+
+
+def test_21_plus_3_effects_of_removal_by_hand_on_one_deck():
+    plan = make_plan(SweepSpec("21+3", "C", 1, "S17"))
+    pay = pays("21+3")
+    full = brute_21_plus_3_return(CARDS, pay)
+    assert plan.full_return == full
+    for card in ("AS", "7H", "KD"):
+        i = CARDS.index(card)
+        assert plan.eor_card[i] == brute_21_plus_3_return(CARDS[:i] + CARDS[i + 1:], pay) - full
+    # one deck: every suit of a rank alike; ace, 2 and king stand in two runs, the others in three
+    assert all(len(set(plan.eor_card[4 * r:4 * r + 4])) == 1 for r in range(13))
+    assert plan.eor_rank[0] == plan.eor_rank[1] == plan.eor_rank[12]
+    assert len(set(plan.eor_rank[2:12])) == 1
+
+
+def test_twenty_point_queen_of_hearts_has_its_own_effect():
+    plan = make_plan(SweepSpec("twenty-point-bonus", "A", 6, "S17"))
+    q = RANKS.index("Q")
+    qh, qs = plan.eor_card[4 * q + SUITS.index("H")], plan.eor_card[4 * q + SUITS.index("S")]
+    assert qh < qs < 0  # removing the queen of hearts costs the player the 125 and 1000 pays
+    assert plan.eor_rank[q] == (qh + 3 * qs) / 4
+
+
+def test_count_tags_threshold_and_betting_correlation():
+    plan = make_plan(SweepSpec("buster", "C", 6, "H17"))
+    biggest = max(abs(e) for e in plan.eor_rank)
+    for level, (tags, bc) in plan.levels.items():
+        for t, e in zip(tags, plan.eor_rank):
+            assert abs(t - level * e / biggest) <= Fraction(1, 2)
+        assert -1 <= bc <= 1
+    assert plan.level == max(plan.levels, key=lambda k: (plan.levels[k][1], -k))
+    # the linear estimate is 0 at the threshold
+    assert plan.full_return + plan.slope * plan.threshold == 0
+    assert plan.slope == (6 * 52 - 1) * plan.unit / 52 and plan.unit > 0
+    fixed = make_plan(SweepSpec("buster", "C", 6, "H17", level=1))
+    assert fixed.level == 1 and fixed.tags == plan.levels[1][0]
+
+
+# -------------------------------------------------------------------------------------- dealing
+
+def test_play_round_by_hand():
+    v = lambda *ranks: [RANKS.index(r) * 4 for r in ranks]  # noqa: E731 (spades)
+    # one spot: player T 6 against the dealer's 9 (hole 8): the player hits (T), busts; dealer stands 17
+    cards = v("T", "9", "6", "8", "T", "2")
+    assert play_round(cards, 0, 1, True, True) == 5
+    # player T 6 against a 5: stands; dealer 5 T draws 2 -> 17
+    cards = v("T", "5", "6", "T", "2", "3")
+    assert play_round(cards, 0, 1, True, True) == 5
+    # dealer's ace up, ten in the hole, peek: the round ends after the four cards
+    cards = v("5", "A", "6", "K", "2")
+    assert play_round(cards, 0, 1, True, True) == 4
+    # soft 17 for the dealer: H17 draws, S17 stands (player has 20)
+    cards = v("T", "A", "K", "6", "3")
+    assert play_round(cards, 0, 1, True, True) == 5
+    assert play_round(cards, 0, 1, False, True) == 4
+    # the shoe runs out during the round
+    assert play_round(v("T", "5", "6"), 0, 1, True, True) == 3
+
+
+def test_shoe_seeds_are_reproducible_and_independent_of_chunks():
+    assert shoe_seed(7, 3) == shoe_seed(7, 3)
+    words = numpy.random.SeedSequence(7, spawn_key=(3,)).generate_state(4, dtype=numpy.uint32)
+    assert shoe_seed(7, 3) == int.from_bytes(words.tobytes(), "little")
+    assert len({shoe_seed(7, i) for i in range(50)} | {shoe_seed(8, 0)}) == 51
+    spec = SweepSpec("twenty-point-bonus", "A", 6, "S17", shoes=6, seed=11, chunk=6)
+    plan = make_plan(spec)
+    task = ChunkTask(spec, plan.tags, plan.threshold)
+    whole = run_chunk(task, 0, 6)
+    parts = run_chunk(task, 0, 2)
+    parts.add(run_chunk(task, 2, 4))
+    assert whole == parts
+
+
+def test_sweep_is_reproducible_and_seed_dependent():
+    spec = SweepSpec("21+3", "C", 6, "H17", shoes=12, seed=5, chunk=5)
+    a = run_sweep(spec).to_json()
+    assert a == run_sweep(spec).to_json()
+    b = run_sweep(SweepSpec("21+3", "C", 6, "H17", shoes=12, seed=6, chunk=5)).to_json()
+    assert a["return"] != b["return"]
+    assert a["rounds"] == sum(d["rounds"] for d in a["by_depth"]) == sum(d["rounds"] for d in a["by_true_count"])
+    assert a["rounds"] == sum(n for _, n in a["return"]["histogram"]["bins"])
+    assert a["full_shoe"]["return"] == str(make_plan(spec).full_return)
+
+
+def test_float_and_exact_arithmetic_decide_the_same_rounds():
+    spec = SweepSpec("buster", "C", 1, "H17", shoes=30, seed=2, spots=2)
+    fast = run_sweep(spec).to_json()
+    exact = run_sweep(SweepSpec("buster", "C", 1, "H17", shoes=30, seed=2, spots=2, arithmetic="exact")).to_json()
+    assert fast["arithmetic"] == "float" and exact["arithmetic"] == "exact"
+    assert fast["player_edge"] == exact["player_edge"] and fast["counter"]["rounds_bet"] == exact["counter"]["rounds_bet"]
+    assert fast["player_edge"]["rounds"] > 0
+    assert abs(fast["return"]["mean"] - exact["return"]["mean"]) < 1e-12
+
+
+# --------------------------------------------------------------------------------------- Dask
+
+def test_local_cluster_of_two_workers_equals_one_process():
+    """A LocalCluster started by the sweep (two worker processes) and the same sweep in this
+    process give identical JSON."""
+    spec = SweepSpec("21+3", "C", 6, "S17", shoes=40, seed=9, chunk=5)
+    assert run_sweep(spec, workers=2).to_json() == run_sweep(spec).to_json()
+
+
+def test_scheduler_address_equals_one_process():
+    from dask.distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        for wager, rule in (("buster", "H17"), ("ez-bust", "S17")):
+            spec = SweepSpec(wager, PAYTABLES[wager], 6, rule, shoes=16, seed=4, chunk=3)
+            on_cluster = run_sweep(spec, scheduler=cluster.scheduler_address)
+            assert on_cluster.where.startswith("Dask scheduler")
+            assert on_cluster.to_json() == run_sweep(spec).to_json()
+
+
+# ----------------------------------------------------------------------------- output and input
+
+JSON_KEYS = {"wager", "paytable", "decks", "rule", "peek", "shoes", "penetration", "cut_card", "spots", "seed",
+             "chunk", "arithmetic", "method", "rounds", "rounds_per_shoe", "full_shoe", "return", "player_edge",
+             "by_depth", "effects_of_removal", "count", "counter", "perfect", "best_threshold_in_sample",
+             "by_true_count", "assumptions", "warnings"}
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "odds", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_cli_json_contract_and_plots(tmp_path):
+    args = ("sweep", "ez-bust", "--decks", "6", "--rule", "H17", "--shoes", "5", "--seed", "1", "--no-dask",
+            "--format", "json", "--plots", str(tmp_path / "p"))
+    out = run(*args, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert set(doc) == JSON_KEYS
+    assert doc["paytable"] == "PA" and doc["arithmetic"] == "float" and doc["warnings"]
+    assert set(doc["count"]) >= {"level", "tags", "betting_correlation", "threshold", "threshold_method"}
+    assert set(doc["counter"]) == {"rounds_bet", "fraction_bet", "wagers_placed", "gain_per_round",
+                                   "gain_per_round_bet", "gain_per_wager"}
+    assert list(doc["effects_of_removal"]["by_rank"]) == list(RANKS)
+    assert len(doc["effects_of_removal"]["by_card"]) == 52
+    names = sorted(p.name for p in (tmp_path / "p").iterdir())
+    assert names == ["ez-bust-count.png", "ez-bust-depth.png", "ez-bust-eor.png", "ez-bust-return.png"]
+    before = {n: (tmp_path / "p" / n).read_bytes() for n in names}
+    result = run_sweep(SweepSpec("ez-bust", "PA", 6, "H17", shoes=5, seed=1))
+    write_plots(result, tmp_path / "p")
+    assert {n: (tmp_path / "p" / n).read_bytes() for n in names} == before
+    text = run("sweep", "21+3", "--decks", "6", "--paytable", "C", "--shoes", "3", "--no-dask", cwd=tmp_path)
+    assert text.returncode == 0 and "player edge" in text.stdout and "arithmetic: exact" in text.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (("bust-it", "--decks", "6"), "sweep computes"),
+    (("nonesuch", "--decks", "6"), "unknown wager"),
+    (("21+3", "--decks", "6"), "choose one with --paytable"),
+    (("21+3", "--decks", "6", "--paytable", "C", "--penetration", "0"), "penetration must be"),
+    (("21+3", "--decks", "6", "--paytable", "C", "--penetration", "1.5"), "penetration must be"),
+    (("21+3", "--decks", "6", "--paytable", "C", "--penetration", "abc"), "cannot read the penetration"),
+    (("21+3", "--decks", "1", "--paytable", "C", "--penetration", "80%"), "behind the cut"),
+    (("21+3", "--decks", "6", "--paytable", "C", "--spots", "8"), "spots must be at most 7"),
+    (("21+3", "--decks", "6", "--paytable", "C", "--shoes", "0"), "shoes"),
+    (("21+3", "--decks", "0", "--paytable", "C"), "decks"),
+    (("buster", "--decks", "6", "--paytable", "C", "--rule", "X17"), "unknown dealer rule"),
+    (("buster", "--decks", "2", "--paytable", "C"), "not 2"),
+    (("buster", "--decks", "6", "--paytable", "C", "--scheduler", "nowhere"), "cannot reach the Dask scheduler"),
+    (("buster", "--decks", "6", "--paytable", "C", "--scheduler", "tcp://x:1", "--no-dask"), "do not go together"),
+])
+def test_bad_input_is_one_line_and_status_2(args, message, capsys):
+    assert main(["sweep", *args, "--no-dask" if "--scheduler" not in args else "--seed=0"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and out.err.startswith("odds: ")
+    assert message in out.err, out.err
+
+
+def test_library_errors():
+    with pytest.raises(SweepError):
+        SweepSpec("buster", "C", 6, "H17", arithmetic="decimal")
+    with pytest.raises(SweepError):
+        SweepSpec("buster", "C", 6, "H17", level=4)
+    with pytest.raises(SweepError):
+        SweepSpec("buster", "Z", 6, "H17").pay_table
+    with pytest.raises(SweepError):
+        run_sweep(SweepSpec("buster", "C", 6, "H17", shoes=1), workers=-1)
