@@ -192,13 +192,7 @@ def cmd_wager(args) -> str:
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
-    if args.format == "json":
-        return json.dumps(sheet.to_json(), indent=1)
-    if args.format == "csv":
-        return sheet.to_csv().rstrip("\n")
-    if args.format == "md":
-        return sheet.to_markdown()
-    return sheet.to_text(fractions=args.fractions)
+    return sheet.render(args.format, fractions=args.fractions)
 
 
 def ez_bust_search_text(results, decks, rules) -> str:
