@@ -17,7 +17,7 @@ and replaced, never trusted.
 >>> with use_cache(cache):
 ...     first, again = halves(2), halves(2)
 >>> first == again == {"heads": Fraction(1, 2), "tails": Fraction(1, 2)}, calls, cache.stats
-(True, [2], {'hit': 1, 'computed': 1, 'corrupt': 0})
+(True, [2], {'hit': 1, 'computed': 1, 'corrupt': 0, 'unwritten': 0})
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from typing import Callable, Iterator, Optional, Union
 
 from .formats import fraction_text
 
-FORMAT = 1
+FORMAT = 2  # 2: values kept in the order computed
 EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
 
@@ -69,7 +69,8 @@ def canonical(value):
 
 
 def _checksum(values: dict) -> str:
-    return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()
+    """Of the values in their order (the order the computation gave them, kept in its output)."""
+    return hashlib.sha256(json.dumps(values).encode()).hexdigest()
 
 
 def probability_distribution(values: dict) -> bool:
@@ -78,15 +79,16 @@ def probability_distribution(values: dict) -> bool:
 
 
 class ResultCache:
-    """A directory of exact results (``dict[str, Fraction]``); ``directory=None`` keeps them in
-    memory only.
+    """A directory of exact results (``dict[str, Fraction]``), and a memory of those this object
+    has seen; ``directory=None`` keeps them in memory only.
 
-    ``stats`` counts the entries read (``hit``), computed (``computed``) and found corrupt and
-    computed again (``corrupt``, counted in ``computed`` too)."""
+    ``stats`` counts the entries read (``hit``), computed (``computed``), found corrupt and
+    computed again (``corrupt``, counted in ``computed`` too) and not written (``unwritten``: the
+    directory refused them)."""
 
     def __init__(self, directory: Optional[Union[str, Path]]):
         self.directory = None if directory is None else Path(directory)
-        self.stats = {"hit": 0, "computed": 0, "corrupt": 0}
+        self.stats = {"hit": 0, "computed": 0, "corrupt": 0, "unwritten": 0}
         self.memory: dict = {}
 
     def _entry(self, kind: str, inputs: dict) -> tuple[dict, Path]:
@@ -99,7 +101,7 @@ class ResultCache:
         """The entry's values, or None when it is missing; raises ValueError when it is corrupt."""
         try:
             text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        except OSError:  # missing, or a directory that cannot be read
             return None
         try:
             doc = json.loads(text)
@@ -116,7 +118,7 @@ class ResultCache:
 
     def _write(self, path: Path, head: dict, values: dict) -> None:
         stored = {k: fraction_text(v) for k, v in values.items()}
-        text = json.dumps({**head, "values": stored, "sha256": _checksum(stored)}, indent=1, sort_keys=True)
+        text = json.dumps({**head, "values": stored, "sha256": _checksum(stored)}, indent=1)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
@@ -134,25 +136,24 @@ class ResultCache:
               check: Callable[[dict], bool] = probability_distribution) -> dict:
         """The stored values for ``inputs``, else ``compute()`` (stored for next time)."""
         head, path = self._entry(kind, canonical(inputs))
-        if self.directory is None:  # kept in memory, for this object's life
-            if path.name not in self.memory:
-                self.memory[path.name] = compute()
-                self.stats["computed"] += 1
-            else:
-                self.stats["hit"] += 1
-            return self.memory[path.name]
-        try:
-            values = self._read(path, head, check)
-        except ValueError:
-            values = None
-            self.stats["corrupt"] += 1
+        values = self.memory.get(path.name)
+        if values is None and self.directory is not None:
+            try:
+                values = self._read(path, head, check)
+            except ValueError:
+                self.stats["corrupt"] += 1
         if values is not None:
             self.stats["hit"] += 1
-            return values
-        values = {k: Fraction(v) for k, v in compute().items()}
-        self.stats["computed"] += 1
-        self._write(path, head, values)
-        return values
+        else:
+            values = {k: Fraction(v) for k, v in compute().items()}
+            self.stats["computed"] += 1
+            try:
+                if self.directory is not None:
+                    self._write(path, head, values)
+            except OSError:  # a cache that cannot be written costs time, not the result
+                self.stats["unwritten"] += 1
+        self.memory[path.name] = values
+        return dict(values)
 
 
 _ACTIVE: list[ResultCache] = []
