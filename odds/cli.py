@@ -192,13 +192,7 @@ def cmd_wager(args) -> str:
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
-    if args.format == "json":
-        return json.dumps(sheet.to_json(), indent=1)
-    if args.format == "csv":
-        return sheet.to_csv().rstrip("\n")
-    if args.format == "md":
-        return sheet.to_markdown()
-    return sheet.to_text(fractions=args.fractions)
+    return sheet.render(args.format, fractions=args.fractions)
 
 
 def ez_bust_search_text(results, decks, rules) -> str:
@@ -465,6 +459,31 @@ def cmd_selftest(args):
     with contextlib.redirect_stdout(out):
         status = selftest_main()
     return out.getvalue().rstrip("\n"), status
+
+
+def cmd_report(args):
+    from .cache import default_cache_dir
+    from .report import build_report
+    cache = None if args.no_cache else (args.cache or default_cache_dir())
+    summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
+                           stream=sys.stderr)
+    return summary.text()
+
+
+def _names(text: str) -> list:
+    """An argparse type: a comma-separated list of names."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give one or more names, separated by commas")
+    return names
+
+
+def _deck_list(text: str) -> list:
+    """An argparse type: deck counts separated by commas, each at least 1."""
+    try:
+        return sorted({_decks(n.strip()) for n in text.split(",")})
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"deck counts separated by commas: {exc}") from None
 
 
 def cmd_validate(args):
@@ -785,6 +804,20 @@ def build_parser() -> argparse.ArgumentParser:
     st = sub.add_parser("selftest", help="check this install: versions, engines against references and "
                                          "published figures (exit 1 on a failure)")
     st.set_defaults(run=cmd_selftest)
+
+    r = sub.add_parser("report", help="the book of par sheets: Markdown, CSV, JSON, an HTML index and plots")
+    r.add_argument("--out", default="reports", help="the book's directory (default reports; replaced whole)")
+    r.add_argument("--only", type=_names, help="these wagers only, e.g. buster,21+3 (see `odds list`)")
+    r.add_argument("--decks", type=_deck_list,
+                   help="these deck counts only, e.g. 1,2 (and for paytables allowed any number of decks, "
+                        "these in place of 1,2,4,6,8)")
+    r.add_argument("--workers", type=_whole_number(1), default=2,
+                   help="processes for the player engine's sheets (default 2)")
+    where = r.add_mutually_exclusive_group()
+    where.add_argument("--cache", help="directory of the player engine's results (default $ODDS_CACHE or "
+                                       "~/.cache/odds)")
+    where.add_argument("--no-cache", action="store_true", help="compute everything; read and write no cache")
+    r.set_defaults(run=cmd_report)
 
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")

@@ -142,6 +142,16 @@ class ParSheet:
             md += ["", "## Warnings", ""] + [f"- {w}" for w in self.warnings]
         return "\n".join(md)
 
+    def render(self, fmt: str, fractions: bool = False) -> str:
+        """The sheet as ``odds wager --format FMT`` prints it: ``table``, ``json``, ``csv`` or ``md``."""
+        if fmt == "json":
+            return json.dumps(self.to_json(), indent=1)
+        if fmt == "csv":
+            return self.to_csv().rstrip("\n")
+        if fmt == "md":
+            return self.to_markdown()
+        return self.to_text(fractions=fractions)
+
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
+from ..cache import disk_cached
 from ..cards import RANKS, SUITS, parse_cards, value_label
 from ..dealer import dealer_table
 from ..errors import WagerError
@@ -136,9 +137,11 @@ class _EzBustRound(_Round):
         raise WagerError("EZ Bust with paragraph (g) is computed for a game without surrender")
 
 
+@disk_cached("ez-bust-push")
 def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None) -> dict:
     """Exact chances of bust (win), push and no-bust for a player who bets EZ Bust on ``upcard``
-    (or on every up card of 2 to 6, weighted by its chance), with paragraph (g) in force."""
+    (or on every up card of 2 to 6, weighted by its chance), with paragraph (g) in force. Read from
+    the disk cache while one is active (:func:`odds.cache.use_cache`)."""
     ups = (parse_cards(upcard)[0].value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
     if any(u not in range(2, 7) for u in ups):
         raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {upcard}")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..cache import disk_cached
 from ..errors import WagerError
 from ..game_rules import GameRules
 from ..outcomes import round_outcomes
@@ -56,10 +57,12 @@ def dealer_blackjack_without_player_blackjack(counts: tuple) -> Fraction:
     return dealer - both
 
 
+@disk_cached("round-classes")
 def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss") -> dict:
     """Exact chances that a round is a win, a loss or neither. ``dealer_blackjack``: ``"loss"``
     (a dealer blackjack beats the player's hand and counts as a lost round) or ``"no-effect"``
-    (it neither advances nor loses the wager, NY 5324.11(m)(1))."""
+    (it neither advances nor loses the wager, NY 5324.11(m)(1)). Read from the disk cache while one
+    is active (:func:`odds.cache.use_cache`)."""
     classes = {k: _exact(v) for k, v in round_outcomes(PlayerEngine(rules, shoe, exact=True)).streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:

@@ -1,0 +1,205 @@
+"""odds report: the book is byte-identical run to run, every link resolves, its JSON sheets are what
+`odds wager --format json` prints, the player engine's results come from the cache (and a corrupt
+entry is computed again), and bad input fails with one line and status 2 leaving nothing behind."""
+import hashlib
+import json
+import re
+import shlex
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import odds.wagers.streaks as streaks
+from odds import __version__
+from odds.cache import ResultCache
+from odds.cli import main
+from odds.report import plan
+from odds.report_plots import plot_names
+
+SMALL = ["--only", "buster,21+3,blazing-7s", "--decks", "1,2"]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    """The same small book built twice, in different places, with different caches."""
+    root = tmp_path_factory.mktemp("books")
+    for name in ("first", "second"):
+        assert main(["report", "--out", str(root / name), "--cache", str(root / f"cache-{name}"), *SMALL]) == 0
+    return root / "first", root / "second"
+
+
+def files_of(root: Path) -> dict:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_the_same_inputs_give_byte_identical_files(books):
+    first, second = map(files_of, books)
+    assert first.keys() == second.keys()
+    assert [n for n in first if first[n] != second[n]] == []
+    assert {n.split("/")[0] for n in first} >= {"index.html", "summary.csv", "SHA256SUMS", "plots", "buster",
+                                                "21+3", "blazing-7s"}
+    pngs = {n for n in first if n.endswith(".png")}
+    assert pngs == set(plot_names(plan(SMALL[1].split(","), [1, 2])))
+    assert {"plots/dealer-bust-by-cards.png", "plots/21+3-edge-by-decks.png",
+            "plots/blazing-7s-return-by-meter.png"} <= pngs  # buster has one deck count of 1, 2: no edge plot
+    assert not any(b"Software" in data for n, data in first.items() if n.endswith(".png"))
+
+
+def test_every_link_of_the_index_exists_and_every_sheet_is_linked(books):
+    root = books[0]
+    html = (root / "index.html").read_text()
+    links = set(re.findall(r'(?:href|src)="([^"#]+)"', html))
+    assert links and all((root / link).is_file() for link in links)
+    items = plan(SMALL[1].split(","), [1, 2])
+    assert {item.path(ext) for item in items for ext in ("md", "csv", "json")} <= links
+    assert sum(1 for link in links if link.endswith(".json")) == len(items)
+    sums = dict(reversed(line.split("  ", 1)) for line in (root / "SHA256SUMS").read_text().splitlines())
+    assert set(sums) == set(files_of(root)) - {"SHA256SUMS"}
+    assert all(hashlib.sha256((root / n).read_bytes()).hexdigest() == h for n, h in sums.items())
+
+
+def test_a_sheet_in_the_book_is_what_odds_wager_prints(books, capsys):
+    root = books[0]
+    items = plan(["buster", "blazing-7s"], [1])
+    assert items
+    for item in (items[1], items[-1]):  # a dealer-rule sheet, a progressive at its reference meter
+        words = shlex.split(item.command())
+        for fmt, ext in (("json", "json"), ("md", "md"), ("csv", "csv")):
+            assert main(words[1:] + ["--format", fmt]) == 0
+            assert (root / item.path(ext)).read_text() == capsys.readouterr().out
+    doc = json.loads((root / items[1].path("json")).read_text())
+    assert doc["wager"] == "buster" and doc["decks"] == 1 and doc["rule"] == items[1].rule
+
+
+def test_summary_csv_holds_exact_house_edges(books):
+    lines = (books[0] / "summary.csv").read_text().splitlines()
+    assert lines[0].startswith("wager,paytable,decks,rule,variant,house_edge,")
+    row = next(line.split(",") for line in lines if line.startswith("buster,C,1,H17"))
+    doc = json.loads((books[0] / "buster/buster-C-1d-H17.json").read_text())
+    assert Fraction(row[5]) == Fraction(doc["house_edge"])
+
+
+class FakeRound:
+    """Stands in for the exact round walk (minutes on six decks): fixed chances of a round."""
+
+    calls = 0
+
+    def __init__(self, engine):
+        type(self).calls += 1
+
+    def streak(self):
+        return {"win": Fraction(2, 5), "loss": Fraction(1, 2), "neither": Fraction(1, 10)}
+
+
+@pytest.fixture
+def fake_engine(monkeypatch):
+    FakeRound.calls = 0
+    monkeypatch.setattr(streaks, "round_outcomes", FakeRound)
+    return FakeRound
+
+
+def build_streaks(out, cache, capsys):
+    args = ["report", "--out", str(out), "--only", "streak", "--decks", "6", "--workers", "1", "--cache", str(cache)]
+    assert main(args) == 0
+    return capsys.readouterr()
+
+
+def test_the_cache_is_used_and_a_corrupt_entry_is_computed_again(tmp_path, fake_engine, capsys):
+    cache = tmp_path / "cache"
+    first = build_streaks(tmp_path / "book", cache, capsys)
+    assert fake_engine.calls == 2  # S17 and H17; paytables A and B share each result
+    assert "2 result(s) computed, 2 reused" in first.out
+    entries = sorted(cache.glob("round-classes-*.json"))
+    assert len(entries) == 2 and not list(cache.glob(".*"))  # no temporary file left
+    doc = json.loads(entries[0].read_text())
+    assert doc["version"] == __version__ and doc["values"]["win"] == "2/5"
+    sheet = json.loads((tmp_path / "book/streak/streak-A-6d-S17.json").read_text())
+    assert sheet["round"] == {"win": "2/5", "loss": "1/2", "neither": "1/10"}
+
+    computed = files_of(tmp_path / "book")
+    second = build_streaks(tmp_path / "book", cache, capsys)
+    assert fake_engine.calls == 2 and "0 result(s) computed, 4 reused" in second.out
+    assert files_of(tmp_path / "book") == computed  # the same bytes from the cache
+
+    entries[0].write_text(entries[0].read_text()[:40])  # truncated
+    doc["values"]["win"] = "3/5"  # still valid JSON, but not what was computed
+    entries[1].write_text(json.dumps(doc))
+    third = build_streaks(tmp_path / "book", cache, capsys)
+    assert fake_engine.calls == 4 and "2 cache entries were unreadable" in third.out
+    assert json.loads(entries[1].read_text())["values"]["win"] == "2/5"
+    assert files_of(tmp_path / "book")["streak/streak-A-6d-S17.json"] == json.dumps(sheet, indent=1).encode() + b"\n"
+
+
+def test_no_cache_computes_each_result_once(tmp_path, fake_engine, capsys):
+    assert main(["report", "--out", str(tmp_path / "book"), "--only", "streak", "--decks", "8", "--workers", "1",
+                 "--no-cache"]) == 0
+    assert fake_engine.calls == 2 and "cache: no cache" in capsys.readouterr().out
+
+
+def test_a_cache_that_cannot_be_written_costs_time_only(tmp_path, fake_engine, capsys):
+    (tmp_path / "file").write_text("not a directory")
+    out = build_streaks(tmp_path / "book", tmp_path / "file", capsys).out
+    assert fake_engine.calls == 2 and "2 result(s) could not be written to the cache" in out
+
+
+def test_a_cache_entry_fails_its_check(tmp_path):
+    law = {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, lambda: law) == law
+    path = next(tmp_path.glob("demo-*.json"))
+    doc = json.loads(path.read_text())
+    doc["values"] = {"a": "1/2", "b": "2/3"}  # checksum recomputed: only the sum betrays it
+    doc["sha256"] = hashlib.sha256(json.dumps(doc["values"]).encode()).hexdigest()
+    path.write_text(json.dumps(doc))
+    cache = ResultCache(tmp_path)
+    assert cache.fetch("demo", {"n": 1}, lambda: law) == law
+    assert cache.stats == {"hit": 0, "computed": 1, "corrupt": 1, "unwritten": 0}
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, lambda: {}) == law
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--only", "buster,nosuch"], "unknown wager 'nosuch'"),
+    (["--decks", "1,-2"], "--decks"),
+    (["--decks", "0"], "--decks"),
+    (["--only", "buster", "--decks", "3"], "nothing to build"),
+    (["--workers", "0"], "--workers"),
+])
+def test_bad_input_is_one_line_and_status_2(tmp_path, capsys, args, message):
+    assert main(["report", "--out", str(tmp_path / "book"), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("odds: ") and err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_run_leaves_the_old_book_and_nothing_else(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "book"
+    assert main(["report", "--out", str(out), "--only", "bust-it", "--decks", "1"]) == 0
+    before = files_of(out)
+
+    def fail(item):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("odds.report.compute_sheet", fail)
+    with pytest.raises(RuntimeError):
+        main(["report", "--out", str(out), "--only", "bust-it", "--decks", "2"])
+    assert files_of(out) == before and [p.name for p in tmp_path.iterdir()] == ["book"]
+
+
+def test_a_directory_that_is_not_a_book_is_not_replaced(tmp_path, capsys):
+    (tmp_path / "mine.txt").write_text("keep me")
+    assert main(["report", "--out", str(tmp_path), "--only", "bust-it", "--decks", "1"]) == 2
+    assert "is not a book" in capsys.readouterr().err and (tmp_path / "mine.txt").read_text() == "keep me"
+
+
+def test_an_entry_made_by_other_code_is_not_reused(tmp_path, monkeypatch):
+    from odds import cache as cache_module
+    law = {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return law
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, compute) == law
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, compute) == law and len(calls) == 1
+    monkeypatch.setattr(cache_module, "code_hash", lambda: "another version of the code")
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, compute) == law and len(calls) == 2
