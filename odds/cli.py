@@ -495,7 +495,7 @@ def cmd_certify(args):
     write_atomically(out, report.to_html().encode("utf-8"))
     lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
              f"{report.inputs.rules.name}; input hash {report.input_hash}",
-             "fast path = reference path: " + ("agree exactly" if report.exact.agrees else "DIFFER"),
+             *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
              "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
                                 else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
     if args.pdf is not None:
@@ -514,7 +514,7 @@ def _certify_parser(sub) -> None:
     from .certify import DEFAULT_ROUNDS, DEFAULT_SEED
     ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
                                         "verification, versions (HTML; PDF where chromium is installed)")
-    ce.add_argument("name", help="a wager (see `odds list`); streak and burnout-bonus are refused")
+    ce.add_argument("name", help="a wager (see `odds list`)")
     _wager_source_arguments(ce)
     _simulated_wager_options(ce)
     ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
