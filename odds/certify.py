@@ -7,13 +7,15 @@ reference path in :mod:`odds.reference`, compared with ``==``, then a Monte Carl
 :mod:`odds.simulate` at a fixed seed. It ends with the versions of ``odds`` and its dependencies
 and the SHA-256 of the inputs. The file holds no time of day: the same inputs give the same bytes.
 
-Wagers decided by the player's play over whole rounds (``streak``, ``burnout-bonus``) are
-refused: their reference paths are brute forces that finish on small shoes only, so the figures
-of a full shoe could not be checked against them.
+The wagers on the main game's result (``streak``, ``burnout-bonus``) are verified otherwise, since
+their reference path, a brute force that deals every hand card by card, finishes on small shoes
+only (:mod:`odds.certify_rounds`): at the certified shoe, the round's value two ways and the streak
+formula applied again; on small shoes, the outcome walk against the brute force; then the round
+simulator.
 
 >>> r = certify("bet-the-set-21", 6, paytable="A", rounds=2000, seed=1)
->>> r.exact.agrees, r.monte_carlo.agrees, len(r.input_hash)
-(True, True, 64)
+>>> [c.agrees for c in r.checks], r.monte_carlo.agrees, len(r.input_hash)
+([True], True, 64)
 """
 from __future__ import annotations
 
@@ -39,19 +41,15 @@ from .paytables import Paytable, builtin_paytables, load_paytable_file
 from .regulations import excerpts
 from .rules import DealerRules
 from .shoe import Shoe
+from .simulate import ROUND_WAGERS
 from .wagers import get_wager
 
 DEFAULT_ROUNDS = 200_000
 DEFAULT_SEED = 1
-REFUSED = {
-    "streak": "the streak wager is decided by the player's play over whole rounds; its reference path "
-              "deals every hand card by card and finishes on small shoes only, so a full shoe's par sheet "
-              "cannot be checked against it: use `odds wager streak`",
-    "burnout-bonus": "the Burnout bonus wager is decided by the player's play over whole rounds; its reference "
-                     "path deals every hand card by card and finishes on small shoes only, so a full shoe's par "
-                     "sheet cannot be checked against it: use `odds wager burnout-bonus`",
-}
-OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--split-sevens", "upcard": "--upcard"}
+OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--split-sevens", "upcard": "--upcard",
+           "streak": "--streak", "dealer_blackjack": "--dealer-blackjack", "das": "--das",
+           "split_hands": "--split-hands", "resplit_aces": "--resplit-aces", "hit_split_aces": "--hit-split-aces",
+           "surrender": "--surrender"}
 LOSERS = ("lose", "no-bust")
 
 
@@ -113,7 +111,9 @@ class Inputs:
             parts.append("--any-decks")
         for key, flag in OPTIONS.items():
             value = self.options.get(key)
-            if value is not None:
+            if value is True:
+                parts.append(flag)
+            elif value is not None and value is not False:
                 parts += [flag, " ".join(value) if key == "split_sevens" else str(value)]
         parts += ["--rounds", str(self.rounds), "--seed", str(self.seed), "--out", "FILE"]
         return " ".join(_shell_word(p) for p in parts)
@@ -149,12 +149,27 @@ class Figure:
 
 @dataclass(frozen=True)
 class ExactCheck:
+    """Figures computed two ways and compared with ``==``. ``compared`` names the two ways (as the
+    verdict says them), ``columns`` head their columns; ``method`` is the paragraph of section 5,
+    ``lead`` the text before the table; ``label`` is the line the command prints."""
+
     figures: tuple[Figure, ...]
     method: str
+    title: str = "Fast path against reference path (exact)"
+    compared: str = "the fast path and the reference path"
+    columns: tuple[str, str] = ("fast path", "reference path")
+    lead: str = ""
+    label: str = "fast path = reference path"
 
     @property
     def agrees(self) -> bool:
         return all(f.agrees for f in self.figures)
+
+    def verdict(self) -> str:
+        if self.agrees:
+            return f"{self.compared[0].upper()}{self.compared[1:]} agree exactly on every figure."
+        bad = ", ".join(f.name for f in self.figures if not f.agrees)
+        return f"VERIFICATION FAILED: {self.compared} differ on {bad}."
 
 
 def _reference_pay(wager_name: str, row: str, table: Paytable, meters: Mapping) -> Fraction:
@@ -265,7 +280,9 @@ def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
             figures.append(Figure(f"R(M) = a + b*M: b[{m}]", Fraction(b), ref_b))
     if inputs.wager == "buster" and sheet.extra.get("bonus"):
         figures += _buster_bonus_figures(shoe, inputs.rules)
-    return ExactCheck(tuple(figures), method)
+    return ExactCheck(tuple(figures), f"{method}; exact rational arithmetic, no code shared with the fast path's "
+                                      "counting. Every figure of the par sheet is computed both ways and compared "
+                                      "with exact equality")
 
 
 # -------------------------------------------------------------------------------- the report
@@ -276,7 +293,7 @@ class Report:
     title: str
     regulation: str
     sheet: object  # ParSheet
-    exact: ExactCheck
+    checks: tuple[ExactCheck, ...]  # the exact verifications, in the order of section 7
     monte_carlo: Optional[object]  # simulate.Check, or None where there is no simulator
     monte_carlo_note: str
     versions: tuple[tuple[str, str], ...]
@@ -284,7 +301,7 @@ class Report:
 
     @property
     def agrees(self) -> bool:
-        return self.exact.agrees and (self.monte_carlo is None or self.monte_carlo.agrees)
+        return all(c.agrees for c in self.checks) and (self.monte_carlo is None or self.monte_carlo.agrees)
 
     def to_html(self) -> str:
         return render_html(self)
@@ -308,8 +325,6 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
                  any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
                  rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Inputs:
     """The inputs of a report, checked; bad input raises an :class:`~odds.errors.OddsError`."""
-    if name in REFUSED:
-        raise WagerError(f"certify does not report {name}: {REFUSED[name]}")
     wager = get_wager(name)
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise WagerError(f"number of decks must be a whole number >= 1, got {decks!r}")
@@ -331,6 +346,9 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     if "meters" in given:
         from .wagers.sevens import parse_meters
         given["meters"] = ",".join(f"{m}={fraction_text(v)}" for m, v in sorted(parse_meters(given["meters"]).items()))
+    if name in ROUND_WAGERS:  # every rule of the main game, defaults included, is an input
+        from .certify_rounds import round_options
+        given = round_options(given, decks, rules, table)
     excerpts(wager.regulation)  # the regulation's text must be there
     return Inputs(name, decks, rules, table, given, rounds, seed, any_decks)
 
@@ -339,24 +357,27 @@ def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = 
             any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
             rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
     """Compute everything a report holds (see the module's doc)."""
-    from .simulate import NOT_SIMULATED, SIMULATED
+    from .simulate import SIMULATED
     from .simulate import check as simulation_check
     inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
     wager = get_wager(name)
     shoe = Shoe.decks(decks)
-    sheet = wager.par_sheet(shoe, inputs.rules, inputs.table, decks, **_sheet_options(wager, inputs))
+    if name in ROUND_WAGERS:
+        from .certify_rounds import verify_rounds
+        sheet, checks, mc = verify_rounds(wager, inputs, shoe)
+    else:
+        sheet = wager.par_sheet(shoe, inputs.rules, inputs.table, decks, **_sheet_options(wager, inputs))
+        checks = (exact_check(sheet, inputs, shoe),)
+        mc = None
+        if name in SIMULATED:
+            sim_options = {k: v for k, v in inputs.options.items() if k != "meters"}
+            mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
     if not inputs.table.allows(decks):
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {inputs.table.id} is for {', '.join(map(str, inputs.table.decks))} deck(s) only "
             f"({inputs.table.citation}); computed at {decks} on request",))
-    exact = exact_check(sheet, inputs, shoe)
-    if name in SIMULATED:
-        sim_options = {k: v for k, v in inputs.options.items() if k != "meters"}
-        mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
-        note = ""
-    else:
-        mc, note = None, f"no simulator deals {name} ({NOT_SIMULATED.get(name, 'not simulated')})"
-    return Report(inputs, wager.title, wager.regulation, sheet, exact, mc, note, versions(), inputs.digest())
+    note = "" if mc else f"no simulator deals {name}"
+    return Report(inputs, wager.title, wager.regulation, sheet, checks, mc, note, versions(), inputs.digest())
 
 
 # ---------------------------------------------------------------------------------------- HTML
@@ -480,24 +501,41 @@ def _sheet_html(sheet) -> str:
     return "\n".join(out)
 
 
+MONTE_CARLO = ("An independent dealing simulator (odds.simulate) deals physical cards and settles each round by "
+               "the regulation written again; floating point, the only part of this report that is not exact.")
+MONTE_CARLO_ROUNDS = ("A round simulator (odds.simulate) deals whole rounds of the main game from physical cards, "
+                      "the player's decisions asked of the exact engine, and classes each round and counts the "
+                      "streaks by the regulation written again; floating point, the only part of this report that "
+                      "is not exact.")
+
+
 def _monte_carlo_html(report: Report) -> str:
     mc = report.monte_carlo
     if mc is None:
         return f"<p>{_e(report.monte_carlo_note)}: this report has no Monte Carlo cross-check.</p>"
     s = mc.simulation
-    rows = [[_e(r.name), f"{r.count:,}", f"{r.frequency:.6f}", f"[{r.interval[0]:.6f}, {r.interval[1]:.6f}]",
-             exact_decimal(r.exact, 6), "yes" if r.inside else "<b>NO</b>"] for r in mc.rows]
+    rows = [[_e(r.name), f"{r.count:,}" + (f" of {r.trials:,}" if r.trials else ""), f"{r.frequency:.6f}",
+             f"[{r.interval[0]:.6f}, {r.interval[1]:.6f}]", exact_decimal(r.exact, 6),
+             "yes" if r.inside else "<b>NO</b>"] for r in mc.rows]
     lo, hi = mc.mean_interval
     each = f"{mc.flag_level:.5%}"
     verdict = ("Every exact value lies inside its flagging interval: the Monte Carlo cross-check agrees."
                if mc.agrees else "An exact value lies outside its flagging interval: the Monte Carlo cross-check "
                                  "DISAGREES. By chance alone this happens in at most 1 report in 1,000; a rerun "
                                  "with another --seed tells chance from an error.")
+    shuffled = f"<code>random.Random({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe"
+    if s.wager in ROUND_WAGERS:
+        dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.simulate</code> "
+                 f"(physical cards, {shuffled}). The player's decisions are the exact engine's: in each situation "
+                 "the simulator asks <code>odds.player.PlayerEngine</code> what the player does (the wager is priced "
+                 "for that play). The dealing, the dealer's play, the settlement of each hand, the round's class "
+                 "(won, lost or neither, split rounds by the majority of their hands) and the counting of the "
+                 "streaks are written again there from the regulation, without the exact engines.")
+    else:
+        dealt = (f"{s.rounds:,} rounds dealt by <code>odds.simulate</code> (physical cards, {shuffled}, settled by "
+                 "the regulation written again there, without the exact engines).")
     return "\n".join([
-        f"<p>{s.rounds:,} rounds dealt by <code>odds.simulate</code> (physical cards, <code>random.Random"
-        f"({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe, settled by the "
-        "regulation written again there, without the exact engines). Seed and rounds are inputs of this report "
-        "(--seed, --rounds).</p>",
+        f"<p>{dealt} Seed and rounds are inputs of this report (--seed, --rounds).</p>",
         f"<p>Each exact value is flagged against an interval at {each} (99.9% for the whole check, "
         f"Bonferroni over the {len(mc.rows) + 1} comparisons); the intervals shown are at 95%.</p>",
         _table(["outcome", "count", "frequency", "95% interval", "exact", "inside"], rows,
@@ -508,26 +546,35 @@ def _monte_carlo_html(report: Report) -> str:
         "<ul>" + "".join(f"<li>{_e(n)}</li>" for n in mc.notes) + "</ul>"])
 
 
+def _option_text(key: str, value) -> str:
+    if key == "split_sevens":
+        return " ".join(value)
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _check_html(number: str, check: ExactCheck) -> str:
+    rows = [[_e(f.name), _e(fraction_text(f.fast)), _e(fraction_text(f.reference)), exact_decimal(f.fast),
+             "yes" if f.agrees else "<b>NO</b>"] for f in check.figures]
+    return "\n".join([f"<h3>{number} {_e(check.title)}</h3>", *([f"<p>{check.lead}</p>"] if check.lead else []),
+                      _table(["figure", *check.columns, "decimal", "equal"], rows, numeric=(1, 2, 3), exact=(1, 2)),
+                      f'<p class="{"pass" if check.agrees else "fail"}">{_e(check.verdict())}</p>'])
+
+
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page (no scripts, no time of day)."""
-    i, sheet, exact = report.inputs, report.sheet, report.exact
+    i, sheet, checks = report.inputs, report.sheet, report.checks
     heading = f"{report.title} ({report.regulation}), paytable {i.table.id}, {i.decks} deck(s), {i.rules.name}"
-    if exact.agrees:
-        exact_verdict = "The fast path and the reference path agree exactly on every figure."
-    else:
-        bad = ", ".join(f.name for f in exact.figures if not f.agrees)
-        exact_verdict = f"VERIFICATION FAILED: the fast path and the reference path differ on {bad}."
-    overall = ("Verification passed: " + exact_verdict + (" The Monte Carlo cross-check agrees." if report.monte_carlo
-                                                          else " (No Monte Carlo cross-check: see 7.2.)")
+    mc_section = f"7.{len(checks) + 1}"
+    overall = ("Verification passed: " + " ".join(c.verdict() for c in checks)
+               + (" The Monte Carlo cross-check agrees." if report.monte_carlo
+                  else f" (No Monte Carlo cross-check: see {mc_section}.)")
                if report.agrees else "VERIFICATION FAILED: see section 7.")
     inputs_rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
                    ["decks", str(i.decks)], ["dealer", _e(i.rules.describe())],
                    ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"]]
-    inputs_rows += [[_e(OPTIONS[k]), _e(" ".join(v) if k == "split_sevens" else v)] for k, v in sorted(i.options.items())]
+    inputs_rows += [[_e(OPTIONS[k]), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
     inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
                     ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
-    fig_rows = [[_e(f.name), _e(fraction_text(f.fast)), _e(fraction_text(f.reference)),
-                 "yes" if f.agrees else "<b>NO</b>"] for f in exact.figures]
     assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)
     warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings)
     parts = [
@@ -547,17 +594,13 @@ def render_html(report: Report) -> str:
         *([f"<p>Warnings:</p><ul>{warnings}</ul>"] if warnings else []),
         "<h2>5. Method</h2>",
         f"<p><b>Fast path.</b> {_e(sheet.method)}. Every probability is an exact rational number.</p>",
-        f"<p><b>Reference path.</b> {_e(exact.method)}; exact rational arithmetic, no code shared with the fast "
-        "path's counting. Every figure of the par sheet is computed both ways and compared with exact equality.</p>",
-        "<p><b>Monte Carlo.</b> " + (_e("An independent dealing simulator (odds.simulate) deals physical cards and "
-                                       "settles each round by the regulation written again; floating point, "
-                                       "the only part of this report that is not exact.") if report.monte_carlo
-                                    else _e(report.monte_carlo_note) + ".") + "</p>",
+        *(f"<p><b>{'Reference path' if c.title == ExactCheck.title else _e(c.title)}.</b> {_e(c.method)}.</p>"
+          for c in checks),
+        "<p><b>Monte Carlo.</b> " + (_e(MONTE_CARLO_ROUNDS if i.wager in ROUND_WAGERS else MONTE_CARLO)
+                                    if report.monte_carlo else _e(report.monte_carlo_note) + ".") + "</p>",
         "<h2>6. Par sheet</h2>", _sheet_html(sheet),
-        "<h2>7. Verification</h2>", "<h3>7.1 Fast path against reference path (exact)</h3>",
-        _table(["figure", "fast path", "reference path", "equal"], fig_rows, numeric=(1, 2), exact=(1, 2)),
-        f'<p class="{"pass" if exact.agrees else "fail"}">{_e(exact_verdict)}</p>',
-        "<h3>7.2 Monte Carlo cross-check</h3>", _monte_carlo_html(report),
+        "<h2>7. Verification</h2>", *(_check_html(f"7.{n}", c) for n, c in enumerate(checks, start=1)),
+        f"<h3>{mc_section} Monte Carlo cross-check</h3>", _monte_carlo_html(report),
         "<h2>8. Versions</h2>", _table(["software", "version"], [[_e(a), _e(b)] for a, b in report.versions]),
         "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command())}</pre>",
         "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day.</p>",

@@ -418,26 +418,31 @@ def cmd_decide(args) -> str:
 
 
 def cmd_simulate(args):
-    from .simulate import SIMULATED
+    from .simulate import ROUND_WAGERS, SIMULATED, check_rounds
     from .simulate import check as simulation_check
     if args.name not in SIMULATED:
         raise UsageError(f"simulate: the simulator deals {', '.join(SIMULATED)}, not {args.name!r}")
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     _, table = _select_paytable(wager, args)
-    result = simulation_check(wager.name, table, args.decks, rules, args.rounds, seed=args.seed,
-                              **_simulation_options(args))
+    run = check_rounds if wager.name in ROUND_WAGERS else simulation_check
+    result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **_simulation_options(args))
     text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
     return text, (0 if result.agrees else 1)
 
 
 def _simulation_options(args) -> dict:
-    """The wager options the simulator takes (--upcard, --procedure, --split-sevens), as given."""
-    options = {"upcard": args.upcard, "procedure": args.procedure}
+    """The wager options the simulator takes (--upcard, --procedure, --split-sevens; the streak
+    wagers' --streak, --dealer-blackjack and rules of the main game), as given."""
+    options = {"upcard": args.upcard, "procedure": args.procedure, "streak": args.streak,
+               "dealer_blackjack": args.dealer_blackjack, "split_hands": args.split_hands}
     if args.split_sevens is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
     if args.upcard:
         options["upcard"] = value_label(parse_cards(args.upcard)[0].value)
+    for flag in ("das", "resplit_aces", "hit_split_aces", "surrender"):
+        if getattr(args, flag):
+            options[flag] = True
     return {k: v for k, v in options.items() if v is not None}
 
 
@@ -509,7 +514,7 @@ def cmd_certify(args):
     write_atomically(out, report.to_html().encode("utf-8"))
     lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
              f"{report.inputs.rules.name}; input hash {report.input_hash}",
-             "fast path = reference path: " + ("agree exactly" if report.exact.agrees else "DIFFER"),
+             *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
              "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
                                 else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
     if args.pdf is not None:
@@ -528,7 +533,7 @@ def _certify_parser(sub) -> None:
     from .certify import DEFAULT_ROUNDS, DEFAULT_SEED
     ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
                                         "verification, versions (HTML; PDF where chromium is installed)")
-    ce.add_argument("name", help="a wager (see `odds list`); streak and burnout-bonus are refused")
+    ce.add_argument("name", help="a wager (see `odds list`)")
     _wager_source_arguments(ce)
     _simulated_wager_options(ce)
     ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
@@ -614,6 +619,24 @@ def _simulated_wager_options(p) -> None:
                    help="blazing-7s: the third card is the player's next card ((q)(4), default) or the up card ((q)(10))")
     p.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which 7-7 is split '
                    '(default "2 3 4 5 6 7"; "" for never)')
+    _streak_options(p, "streak, burnout-bonus")
+
+
+def _streak_options(p, split_hands_for: str) -> None:
+    """The streak wagers' options: the length of the streak, the reading of a dealer blackjack and
+    the rules of the main game they are played on."""
+    p.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
+                   help="streak, burnout-bonus: the wager on this many wins in a row (default 2; the par sheet "
+                        "lists every length the paytable pays)")
+    p.add_argument("--dealer-blackjack", choices=("no-effect", "loss"),
+                   help="streak, burnout-bonus: whether a round lost to a dealer blackjack loses the streak "
+                        "(default loss; no-effect reads NY 5324.11(m)(1) word for word)")
+    p.add_argument("--das", action="store_true", help="streak, burnout-bonus: double after split in the main game")
+    p.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
+                   help=f"{split_hands_for}: the most hands a pair may become (default 2)")
+    p.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
+    p.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
+    p.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -655,20 +678,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--cap", help="twenty-point-bonus: the aggregate payout limit of (k)(6) for the queen of "
                                  "hearts pair and dealer blackjack, in units of the wager")
     w.add_argument("--spots", type=int, help="twenty-point-bonus with --cap: players betting at the table")
-    w.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
-                   help="streak, burnout-bonus: the wager on this many wins in a row (default 2; the par sheet "
-                        "lists every length the paytable pays)")
-    w.add_argument("--dealer-blackjack", choices=("no-effect", "loss"),
-                   help="streak, burnout-bonus: whether a round lost to a dealer blackjack loses the streak "
-                        "(default loss; no-effect reads NY 5324.11(m)(1) word for word)")
+    _streak_options(w, "streak, burnout-bonus, ez-bust")
     w.add_argument("--push-option", action="store_true",
                    help="ez-bust: paragraph (g), a push when every player hand is a blackjack or busted")
-    w.add_argument("--das", action="store_true", help="streak, burnout-bonus: double after split in the main game")
-    w.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
-                   help="streak, burnout-bonus, ez-bust: the most hands a pair may become (default 2)")
-    w.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
-    w.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
-    w.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")
     w.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
                    help="burnout: whether a card that busts the hand may be burned (default any-card)")
     w.add_argument("--no-das", action="store_true", help="burnout: no double after split (DAS by default)")
@@ -680,9 +692,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(run=cmd_wager)
 
     sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
-    sim.add_argument("name", help="a wager decided by the first cards or the dealer's hand (every wager of "
-                                  "`odds list` except streak and burnout-bonus, which depend on the player's play "
-                                  "over whole rounds)")
+    sim.add_argument("name", help="a wager of `odds list` (streak and burnout-bonus: whole rounds of the main game, "
+                                  "the player's decisions taken from the exact engine)")
     _wager_source_arguments(sim)
     _simulated_wager_options(sim)
     sim.add_argument("--rounds", type=_rounds, default=100_000, help="rounds to deal (default 100000)")

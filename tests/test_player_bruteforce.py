@@ -22,19 +22,13 @@ from odds import DealerRules, Shoe
 from odds.game_rules import GameRules
 from odds.player import PlayerEngine
 from odds.reference.game import VALUES, BruteForceRound, round_value
+from odds.reference.shoes import RESPLIT_SHOES, SHOES  # noqa: F401 (the other tests take them from here)
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
 LABELS = "A23456789T"
 
-# By value: aces, twos, ..., nines, ten-values.
-SHOES = {
-    "A2 3 5 7 9 T5 (13)": (2, 0, 1, 0, 2, 0, 1, 0, 2, 5),
-    "A2 22 52 82 T6 (14)": (2, 2, 0, 0, 2, 0, 0, 2, 0, 6),
-    "A3 52 62 T6 (13)": (3, 0, 0, 0, 2, 2, 0, 0, 0, 6),
-    "A 32 62 82 T5 (12)": (1, 0, 2, 0, 0, 2, 0, 2, 0, 5),
-    "A2 22 32 72 T8 (16)": (2, 2, 2, 0, 0, 0, 2, 0, 0, 8),
-}
+# By value: aces, twos, ..., nines, ten-values (odds.reference.shoes, shared with odds certify).
 EVERY_VALUE = (2, 1, 1, 1, 1, 1, 1, 1, 1, 4)  # 14 cards, every value: the slowest shoe (~8 s a rule)
 
 RULES = {
@@ -63,15 +57,7 @@ NO_PEEK_RULES = {
     "H17 DAS double rescue": GameRules(decks=1, dealer=H17_NO_PEEK, das=True, double_rescue=True),
 }
 
-# Resplitting: shoes with three or four cards of a pair value and enough tens that four hands and
-# the dealer never run out of cards (on a shoe that can run out the game is not defined).
-RESPLIT_SHOES = {
-    "A4 T12 (16)": (4, 0, 0, 0, 0, 0, 0, 0, 0, 12),
-    "A3 73 T12 (18)": (3, 0, 0, 0, 0, 0, 3, 0, 0, 12),
-    "A4 83 92 T10 (19)": (4, 0, 0, 0, 0, 0, 0, 3, 2, 10),
-    "A3 23 92 T11 (19)": (3, 3, 0, 0, 0, 0, 0, 0, 2, 11),
-    "A3 63 83 T10 (19)": (3, 0, 0, 0, 0, 3, 0, 3, 0, 10),
-}
+# Resplitting: shoes with three or four cards of a pair value (odds.reference.shoes, RESPLIT_SHOES).
 RESPLIT_RULES = {
     "S17 DAS to 4": GameRules(decks=1, dealer=S17, das=True, split_hands=4),
     "H17 LS to 3 RSA HSA": GameRules(decks=1, dealer=H17, split_hands=3, resplit_aces=True,

@@ -93,7 +93,7 @@ def test_simulate_and_solve_from_the_command_line(capsys):
     assert main(["simulate", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--rounds", "5000",
                  "--seed", "3", "--format", "json"]) == 0
     assert _json.loads(capsys.readouterr().out)
-    assert main(["simulate", "streak", "--decks", "6"]) == 2
+    assert main(["simulate", "no-such-wager", "--decks", "6"]) == 2
     assert "the simulator deals" in capsys.readouterr().err
     assert main(["solve", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--outcome", "bust-6",
                  "--edge", "5%", "--format", "json"]) == 0
@@ -125,11 +125,11 @@ def test_each_simulator_agrees_with_the_exact_par_sheet(name, table, options):
         assert all(c.simulation.pays[h] == 0 for h in paytable.meter_pays if h in c.simulation.counts)
 
 
-def test_every_wager_is_simulated_but_those_decided_by_whole_rounds():
-    from odds.simulate import NOT_SIMULATED, SIMULATED
+def test_every_wager_is_simulated():
+    from odds.simulate import ROUND_WAGERS, SIMULATED
     from odds.wagers import WAGERS
-    assert set(SIMULATED) | set(NOT_SIMULATED) == set(WAGERS)
-    assert set(NOT_SIMULATED) == {"streak", "burnout-bonus"}
+    assert set(SIMULATED) == set(WAGERS)
+    assert set(ROUND_WAGERS) == {"streak", "burnout-bonus"}
 
 
 def test_flags_an_exact_engine_that_miscounts_the_in_between_spread(monkeypatch):
@@ -189,3 +189,117 @@ def test_new_simulators_from_the_command_line(capsys):
     capsys.readouterr()
     assert main(["simulate", "buster", "--decks", "6", "--paytable", "C", "--upcard", "5"]) == 2
     assert "takes no upcard" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------- whole rounds: the streak wagers
+
+from odds import DealerRules as _Rules  # noqa: E402
+from odds.game_rules import GameRules  # noqa: E402
+from odds.player import PlayerEngine  # noqa: E402
+from odds.simulate import compare_rounds, round_class, simulate_rounds  # noqa: E402
+from odds.wagers.streaks import consecutive_wins_sheet, dealer_blackjack_without_player_blackjack  # noqa: E402
+
+ONE_DECK = GameRules(decks=1, dealer=_Rules.parse("S17"))  # split to 2 hands, no DAS
+# The exact round classes of ONE_DECK from odds.outcomes (test_one_deck_classes recomputes them):
+# the walk takes about a minute, so the quick tests below compare with these.
+ONE_DECK_CLASSES = {"win": Fraction("138638969270789547953569/318152299301748454725000"),
+                    "loss": Fraction("1257225761603896984520557/2624756469239424751481250"),
+                    "neither": Fraction("179007368921211197074999/2099805175391539801185000")}
+STREAK_A = builtin_paytables("streak").tables["A"]
+ROUND_ROUNDS = 20_000
+
+
+def one_deck_sheet(classes=ONE_DECK_CLASSES, k=2):
+    return consecutive_wins_sheet("streak", Shoe.decks(1), ONE_DECK, STREAK_A, k, classes, ())
+
+
+@pytest.fixture(scope="module")
+def one_deck_engine():
+    return PlayerEngine(ONE_DECK)  # exact; its values are kept between the tests of this module
+
+
+@pytest.mark.slow  # a minute or two: the exact round walk at one deck with splits
+def test_one_deck_classes():
+    from odds.wagers.streaks import round_classes
+    assert round_classes(ONE_DECK, Shoe.decks(1)) == ONE_DECK_CLASSES
+
+
+def test_round_simulator_agrees_at_one_deck(one_deck_engine):
+    run = simulate_rounds("streak", ONE_DECK, STREAK_A.pays, ROUND_ROUNDS, seed=21, engine=one_deck_engine)
+    c = compare_rounds(run, one_deck_sheet())
+    assert c.agrees, c.to_text()
+    assert sum(run.counts.values()) == ROUND_ROUNDS and set(run.streaks) == {"2", "3", "4", "5"}
+    assert [r.name for r in c.rows][:3] == ["rounds won", "rounds lost", "rounds neither"]
+    assert {"5 in a row, from the rounds", "5 in a row, wager by wager"} <= {r.name for r in c.rows}
+    won, lost = run.streaks["2"]
+    assert won + lost > ROUND_ROUNDS / 3  # wagers settled one after another on the same rounds
+    assert c.mean == pytest.approx((3 * won - lost) / (won + lost))
+    assert run == simulate_rounds("streak", ONE_DECK, STREAK_A.pays, ROUND_ROUNDS, seed=21, engine=one_deck_engine)
+
+
+def test_round_simulator_flags_a_dealer_blackjack_of_no_effect_against_a_sheet_that_loses(one_deck_engine):
+    # The simulator counts a round lost to a dealer blackjack as neither ((m)(1) word for word)
+    # while the sheet reads (m)(6): that moves about 4.5% of the rounds from lost to neither, far
+    # beyond the flagging interval at this round count.
+    moved = dealer_blackjack_without_player_blackjack(Shoe.decks(1).by_value())
+    p = float(ONE_DECK_CLASSES["neither"])
+    level = 1 - (1 - FLAG_LEVEL) / 12
+    assert float(moved) > (z_value(level) + 4) * math.sqrt(p * (1 - p) / ROUND_ROUNDS)
+    run = simulate_rounds("streak", ONE_DECK, STREAK_A.pays, ROUND_ROUNDS, seed=21, dealer_blackjack="no-effect",
+                          engine=one_deck_engine)
+    c = compare_rounds(run, one_deck_sheet())
+    assert not c.agrees
+    assert {"rounds lost", "rounds neither"} <= {r.name for r in c.rows if not r.inside}
+    # the same run agrees with the sheet that reads (m)(1)
+    no_effect = {"win": ONE_DECK_CLASSES["win"], "loss": ONE_DECK_CLASSES["loss"] - moved,
+                 "neither": ONE_DECK_CLASSES["neither"] + moved}
+    assert compare_rounds(run, one_deck_sheet(no_effect)).agrees
+
+
+def test_round_simulator_flags_a_push_counted_as_a_loss(one_deck_engine, monkeypatch):
+    from odds import simulate as sim
+
+    def pushes_lose(results):
+        kind = round_class(results)
+        return "loss" if kind == "neither" and all(r == 0 for r in results) else kind
+
+    monkeypatch.setattr(sim, "round_class", pushes_lose)
+    run = simulate_rounds("streak", ONE_DECK, STREAK_A.pays, ROUND_ROUNDS, seed=21, engine=one_deck_engine)
+    c = compare_rounds(run, one_deck_sheet())
+    assert not c.agrees
+    flagged = {r.name for r in c.rows if not r.inside}
+    assert {"rounds lost", "rounds neither", "2 in a row, from the rounds"} <= flagged
+
+
+def test_round_class_by_the_paragraph():
+    # (m)(8): a push neither advances nor loses; (m)(9): a majority of split hands, equal neither.
+    assert round_class([0]) == "neither" and round_class([Fraction(3, 2)]) == "win"
+    assert round_class([Fraction(-1, 2)]) == "loss"  # a surrender is a lost hand
+    assert round_class([2, -1]) == "neither"  # one hand won doubled, one lost: neither, though +1
+    assert round_class([-2, 1, 1]) == "win" and round_class([0, 0, -1]) == "loss"
+
+
+def test_round_simulator_from_the_command_line(capsys):
+    import json as _json
+
+    from odds.cli import main
+    argv = ["--decks", "1", "--any-decks", "--split-hands", "1", "--rounds", "4000", "--seed", "2"]
+    assert main(["simulate", "streak", "--paytable", "A", *argv]) == 0
+    out = capsys.readouterr().out
+    assert "agrees with the exact par sheet" in out and "2 in a row, wager by wager" in out
+    assert "decisions are the exact engine's" in out
+    assert main(["simulate", "burnout-bonus", "--rule", "H17", "--streak", "3", *argv, "--format", "json"]) == 0
+    result = _json.loads(capsys.readouterr().out)
+    assert result["agrees"] and result["rule"] == "H17"
+    assert [r["name"] for r in result["outcomes"]][-1] == "4 in a row, wager by wager"
+    assert any("wagers on 3 wins in a row" in n for n in result["notes"])
+
+
+def test_round_simulator_input():
+    with pytest.raises(WagerError, match="peeks"):
+        simulate_rounds("streak", GameRules(decks=1, dealer=_Rules.parse("S17", peek=False)), STREAK_A.pays, 100,
+                        dealer_blackjack="no-effect")
+    with pytest.raises(WagerError, match="not 6"):
+        simulate_rounds("streak", ONE_DECK, STREAK_A.pays, 100, streak=6)
+    with pytest.raises(WagerError, match="round simulator deals"):
+        simulate_rounds("buster", ONE_DECK, STREAK_A.pays, 100)

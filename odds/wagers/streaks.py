@@ -57,13 +57,25 @@ def dealer_blackjack_without_player_blackjack(counts: tuple) -> Fraction:
     return dealer - both
 
 
-@disk_cached("round-classes")
-def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss") -> dict:
+def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss", outcomes=None) -> dict:
     """Exact chances that a round is a win, a loss or neither. ``dealer_blackjack``: ``"loss"``
     (a dealer blackjack beats the player's hand and counts as a lost round) or ``"no-effect"``
-    (it neither advances nor loses the wager, NY 5324.11(m)(1)). Read from the disk cache while one
-    is active (:func:`odds.cache.use_cache`)."""
-    classes = {k: _exact(v) for k, v in round_outcomes(PlayerEngine(rules, shoe, exact=True)).streak().items()}
+    (it neither advances nor loses the wager, NY 5324.11(m)(1)). ``outcomes``: the round's
+    :class:`~odds.outcomes.RoundOutcomes` for these rules and shoe, when already computed; without
+    it the round is walked, or read from the disk cache while one is active
+    (:func:`odds.cache.use_cache`)."""
+    if outcomes is None:
+        return _walked_round_classes(rules, shoe, dealer_blackjack)
+    return _classes(rules, shoe, dealer_blackjack, outcomes)
+
+
+@disk_cached("round-classes")
+def _walked_round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str) -> dict:
+    return _classes(rules, shoe, dealer_blackjack, round_outcomes(PlayerEngine(rules, shoe, exact=True)))
+
+
+def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes) -> dict:
+    classes = {k: _exact(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:
             raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
@@ -112,11 +124,11 @@ def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k:
 
 
 def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
-                     **game) -> ParSheet:
+                     outcomes=None, **game) -> ParSheet:
     """NY streak wager (5324.11(m)): 2, 3, 4 or 5 wins in a row at the pays of table A or B."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
     rules_of_play = _game_rules(decks, rules, **options)
-    classes = round_classes(rules_of_play, shoe, dealer_blackjack)
+    classes = round_classes(rules_of_play, shoe, dealer_blackjack, outcomes)
     reading = ("a dealer blackjack has no effect on the streak: that round neither advances nor loses it "
                "(5324.11(m)(1) read word for word; --dealer-blackjack no-effect)" if dealer_blackjack == "no-effect"
                else "a dealer blackjack that beats the player's hand loses the streak, as any lost hand does "
@@ -136,11 +148,11 @@ def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, strea
 
 
 def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
-                            **game) -> ParSheet:
+                            outcomes=None, **game) -> ParSheet:
     """Blackjack Burnout's bonus wagers: 2, 3 or 4 wins in a row at 2, 4 and 8 to 1."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
     rules_of_play = _game_rules(decks, rules, **options)
-    classes = round_classes(rules_of_play, shoe, dealer_blackjack)
+    classes = round_classes(rules_of_play, shoe, dealer_blackjack, outcomes)
     return consecutive_wins_sheet(
         "burnout-bonus", shoe, rules_of_play, paytable, int(streak), classes,
         ("Blackjack Burnout's rules of play: six decks, blackjack 3 to 2, pairs split to four hands, aces once, "
