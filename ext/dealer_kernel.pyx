@@ -113,6 +113,19 @@ cdef class DealerKernel:
         """Draw steps per propagation: the graph's edges with each hand's busting draws folded."""
         return self.nedges + self.n
 
+    def folded(self):
+        """The graph as this kernel walks it (busting draws folded), for kernels that propagate
+        it themselves (``odds.split_kernel``): a dict of lists and sizes."""
+        n, m = self.n, self.nedges
+        return {"depth": [self.depth[i] for i in range(n)], "first": [self.first[i] for i in range(n + 1)],
+                "ev": [self.ev[k] for k in range(m)], "ehave": [self.ehave[k] for k in range(m)],
+                "etarget": [self.etarget[k] for k in range(m)],
+                "bust_from": [self.bust_from[i] for i in range(n)],
+                "bust_have": [self.bust_have[i] for i in range(n)],
+                "bust_bucket": [self.bust_bucket[i] for i in range(n)],
+                "node_up": [self.node_up[i] for i in range(n)], "roots": [self.roots[v] for v in range(10)],
+                "width": self.width, "nresults": self.nresults}
+
     # ---------------------------------------------------------------------------------- exact
 
     def exact(self, counts, long long total):

@@ -2,7 +2,7 @@
 build, importing odds fails and says how to fix it."""
 import importlib
 
-KERNELS = ("dealer_kernel", "first_cards_kernel", "closed_counts")  # built from ext/NAME.pyx
+KERNELS = ("dealer_kernel", "first_cards_kernel", "closed_counts", "split_kernel")  # built from ext/NAME.pyx
 
 for _name in KERNELS:
     try:

@@ -48,12 +48,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from functools import lru_cache
+from math import lcm, prod
 from typing import Optional
 
 from gmpy2 import mpq
+from sympy import prevprime
 
 from .dealer import dealer_finals
+from .dealer_graph import dealer_kernel
 from .errors import EngineError
 from .game_rules import GameRules
 from .player import ZERO_HAND, PlayerEngine, _add, _split_patterns, _with, hand_total
@@ -96,9 +99,10 @@ def outcome_distribution(rules: GameRules, shoe: Optional[Shoe] = None, exact: b
     return round_outcomes(PlayerEngine(rules, shoe, exact))
 
 
-def round_outcomes(engine: PlayerEngine) -> RoundOutcomes:
-    """The outcome distribution of a round from ``engine``'s shoe, played as the engine plays."""
-    return _Round(engine).outcomes()
+def round_outcomes(engine: PlayerEngine, compiled: bool = True) -> RoundOutcomes:
+    """The outcome distribution of a round from ``engine``'s shoe, played as the engine plays.
+    ``compiled=False`` joins the split hands in plain Python (slow; the same numbers)."""
+    return _Round(engine, compiled=compiled).outcomes()
 
 
 def _falling(n: int, k: int) -> int:
@@ -119,6 +123,33 @@ def _code(cards: tuple) -> int:
 
 def _decode(code: int) -> tuple:
     return tuple((code >> (BITS * i)) & ((1 << BITS) - 1) for i in range(10))
+
+
+def _packed(code: int) -> int:
+    """A code of 7 bits a value as the split kernel packs it: 6 bits a value."""
+    return sum(k << (6 * i) for i, k in enumerate(_decode(code)))
+
+
+@lru_cache(maxsize=None)
+def _split_kernel(hits_soft_17: bool):
+    from ._kernels import split_kernel
+
+    return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
+
+
+@lru_cache(maxsize=None)
+def _moduli(bits: int) -> tuple:
+    """Primes below 2**62, as many as make a product of more than ``bits`` bits."""
+    out = [prevprime(2 ** 62)]
+    while prod(out).bit_length() <= bits:
+        out.append(prevprime(out[-1]))
+    return tuple(out)
+
+
+def _crt(residues: list, moduli: tuple) -> int:
+    """The integer in [0, product of the moduli) with these residues."""
+    m = prod(moduli)
+    return sum(r * (m // q) * pow(m // q, -1, q) for r, q in zip(residues, moduli)) % m
 
 
 def _ends_as(hand: tuple, stake: int) -> tuple:
@@ -142,7 +173,7 @@ class _Round:
     """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes; a wager
     settled on the round overrides :meth:`_settle`, :meth:`_blackjack` and :meth:`_surrender`."""
 
-    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11))):
+    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11)), compiled: bool = True):
         r = engine.rules
         if r.double_rescue:
             raise EngineError("the outcome distribution does not play the double-down rescue")
@@ -150,6 +181,7 @@ class _Round:
             raise EngineError("the outcome distribution does not pay the bonus payouts")
         self.e = engine
         self.ups = ups
+        self.compiled = compiled
         self.rules = r
         self.counts = engine.counts
         self.one = engine.one
@@ -318,8 +350,59 @@ class _Round:
 
     def _split_round(self, pair: int, ups: list) -> None:
         """The split rounds of one pair value against each up card in ``ups`` ((up card,
-        probability of the deal)). A union of drawn cards leaves the same shoe whatever the up
-        card, so each union calls :func:`dealer_finals` once for all the up cards."""
+        probability of the deal)): by the compiled walk where it applies, else by
+        :meth:`_python_split_round`."""
+        if self.compiled and type(self)._settle is _Round._settle:
+            ups = [(u, p) for u, p in ups if not self._compiled_split_round(pair, u, p)]
+        if ups:
+            self._python_split_round(pair, ups)
+
+    def _compiled_split_round(self, pair: int, up: int, p) -> bool:
+        """The split rounds of one pair against ``up`` (a deal of probability ``p``) by the split
+        kernel (:mod:`odds.split_kernel`); False, with nothing added, where it does not apply: a
+        union that could hold 64 cards of one value, a shoe too large for the dealer's counts in
+        128 bits, or a dealer who can run out of cards."""
+        e, most = self.e, self.rules.most_hands(pair)
+        kernel = _split_kernel(self.rules.dealer.hits_soft_17)
+        base = tuple(c - 2 * (v == pair) for v, c in enumerate(self.counts, start=1))
+        pool = [c - (v == up) for v, c in enumerate(base, start=1)]
+        n = sum(pool)
+        leaves = [[(_packed(code), 2 * (end[0] - BELOW_17) + end[1] - 1, k)
+                   for code, end, k in self._split_leaves(pair, up, any_card)] for any_card in (False, True)]
+        drawn = [_decode(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)]
+        most_drawn = [max((d[v] for d in drawn), default=0) for v in range(10)]
+        if (any(min(pool[v] + most_drawn[v], most * most_drawn[v]) + most - 2 > 63 for v in range(10))
+                or n ** kernel.max_cards >= 2 ** 127
+                or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
+            return False
+        groups: dict = {}
+        for resplits, fills in _split_patterns(most):
+            kinds = sorted(int(f == "X") for f in fills)
+            last = kinds.pop()  # the last hand joined: any card when some hand takes any card
+            key = (resplits << (6 * (pair - 1)), tuple(kinds), last)
+            groups[key] = groups.get(key, 0) + 1
+        # The most cards a run draws after the up card: the resplit pair cards, the hands' cards
+        # and the dealer's; every weight is brought to the denominator (n)_cards.
+        cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
+        moduli = _moduli(_falling(n, cards).bit_length()) if e.exact else ()
+        sums = kernel.run(base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact, moduli, cards,
+                          e.one_unit_to_blackjack)
+        if sums is None:
+            return False
+        if e.exact:
+            den = _falling(n, cards)
+            sums = [_crt(r, moduli) for r in sums]
+            if sum(sums) != den:
+                raise EngineError("the split walk lost probability (an overflow in the kernel)")
+        for o, x in enumerate(sums):
+            if x:
+                self.put((o // 3 - 8, (WIN, LOSS, NEITHER)[o % 3]), p * (mpq(x, den) if e.exact else x))
+        return True
+
+    def _python_split_round(self, pair: int, ups: list) -> None:
+        """The split rounds of one pair value against each up card in ``ups``, in plain Python. A
+        union of drawn cards leaves the same shoe whatever the up card, so each union calls
+        :func:`dealer_finals` once for all the up cards."""
         e = self.e
         runs = {u: self._split_runs(pair, u) for u, _ in ups}
         hand = tuple(2 * (v == pair) for v in range(1, 11))

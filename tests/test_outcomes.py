@@ -34,6 +34,19 @@ RESPLIT_RULES = {
     "S17 DAS to 4 RSA no hole card": GameRules(decks=1, dealer=S17_NO_PEEK, das=True, split_hands=4,
                                                resplit_aces=True),
 }
+# Four cards of a pair value other than aces (aces split once), so that rounds of four hands
+# happen: the rules of play of the streak and Burnout bonus wagers, on shoes small enough for the
+# brute force (seconds each).
+FOUR_SHOES = {
+    "A2 54 84 T9 (19)": (2, 0, 0, 0, 4, 0, 0, 4, 0, 9),
+    "A2 64 94 T8 (18)": (2, 0, 0, 0, 0, 4, 0, 0, 4, 8),
+    "A 84 92 T10 (17)": (1, 0, 0, 0, 0, 0, 0, 4, 2, 10),
+}
+FOUR_RULES = {
+    f"{rule} {'DAS' if das else 'no DAS'} to {hands}": GameRules(decks=1, dealer=DealerRules.parse(rule), das=das,
+                                                               split_hands=hands)
+    for rule in ("S17", "H17") for das in (True, False) for hands in (3, 4)
+}
 
 
 def shoe(counts):
@@ -51,18 +64,40 @@ def check_against_engine(rules, counts=None):
     return out
 
 
-@pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
-@pytest.mark.parametrize("counts", list(SHOES.values()), ids=list(SHOES))
+def grid(shoes, rules):
+    return [pytest.param(counts, r, id=f"{shoe_name}-{rule_name}")
+            for shoe_name, counts in shoes.items() for rule_name, r in rules.items()]
+
+
+@pytest.mark.parametrize("counts, rules", grid(SHOES, RULES) + grid(RESPLIT_SHOES, RESPLIT_RULES)
+                         + grid(FOUR_SHOES, FOUR_RULES))
 def test_equals_brute_force(counts, rules):
     out = check_against_engine(rules, counts)
     assert out.joint == reference.outcome_distribution(rules, counts)
 
 
-@pytest.mark.parametrize("rules", list(RESPLIT_RULES.values()), ids=list(RESPLIT_RULES))
-@pytest.mark.parametrize("counts", list(RESPLIT_SHOES.values()), ids=list(RESPLIT_SHOES))
-def test_resplits_equal_brute_force(counts, rules):
-    out = check_against_engine(rules, counts)
-    assert out.joint == reference.outcome_distribution(rules, counts)
+@pytest.mark.parametrize("counts", list(FOUR_SHOES.values()), ids=list(FOUR_SHOES))
+def test_four_hands_happen(counts):
+    # Control: on these shoes a round splits to four hands, and that changes the law.
+    to3, to4 = (round_outcomes(PlayerEngine(GameRules(decks=1, dealer=S17, das=True, split_hands=hands), shoe(counts)))
+                for hands in (3, 4))
+    assert to3.joint != to4.joint
+
+
+@pytest.mark.parametrize("rules", [FOUR_RULES["H17 DAS to 4"], RESPLIT_RULES["S17 DAS to 4 RSA no hole card"],
+                                   RULES["S17 no hole card OBO DAS"]], ids=["H17 DAS to 4", "to 4 RSA no hole card",
+                                                                             "no hole card OBO"])
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+def test_compiled_walk_equals_python_walk(rules, exact):
+    # The split kernel (odds.split_kernel) against the plain Python walk of the same method.
+    for counts in (FOUR_SHOES["A2 54 84 T9 (19)"], RESPLIT_SHOES["A4 83 92 T10 (19)"]):
+        compiled = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact)).joint
+        python = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact), compiled=False).joint
+        assert set(compiled) == set(python)
+        if exact:
+            assert compiled == python
+        else:
+            assert all(abs(compiled[k] - python[k]) < 1e-12 for k in compiled)
 
 
 def test_split_rounds_are_counted_by_hands():

@@ -1,0 +1,668 @@
+# cython: language_level=3
+"""Split kernel: the joint law of a split round's hands and the dealer's hand (``odds.outcomes``).
+
+One call takes one pair against one up card. Each split hand is a list of leaves: the multiset of
+cards it drew after its pair card (packed 6 bits a value, aces lowest, so that the union of two
+multisets is the sum of their codes), how it ends (``end``: 2 * (total - 16) + stake - 1, the
+total 16 standing for any total below 17 and 22 for a bust; stake 1 or 2) and the number of card
+sequences that lead to it. A pattern of second cards (resplits) is a group: the pair cards it
+resplits (``shift``), the kinds of its hands (0: the second card is not a pair card, 1: any card)
+and how many patterns share them.
+
+The probability of one run of cards depends only on the multiset drawn, so a group's hands are
+joined by the union of what they drew: every hand but the last is walked into a table
+``(union, multiset of ends) -> sequences`` (the head), and the last hand is joined to the head
+union by union. Each union of all the hands' cards has one dealer law, propagated here through
+the dealer's graph (``odds.dealer_graph``, folded as in ``odds.dealer_kernel``) for the one up
+card, from the shoe less the player's cards. Then for a head union ``H`` and each way ``e`` the
+last hand ends, ``Y[e][d] = sum over its leaves a ending in e of sequences(a) * Z_d(H + a)``, with
+``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry
+is settled against every ``d`` with each ``e`` at once.
+
+Exact mode: a run with ``K`` cards drawn after the up card (player's and dealer's) has an integer
+weight over ``(n)_K`` (``n`` cards in the shoe less the up card and both pair cards); all weights are
+brought to one denominator ``(n)_J`` and summed as integers modulo each of the given moduli (the
+caller reconstructs them by the Chinese remainder theorem; it passes moduli whose product exceeds
+``(n)_J``, and every sum lies between 0 and ``(n)_J``). Float mode: the same sums in doubles.
+"""
+from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.string cimport memcpy, memset
+
+cdef extern from *:
+    ctypedef unsigned long long u128 "unsigned __int128"
+    void prefetch "__builtin_prefetch" (const void* p) noexcept nogil
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* addr, size_t length, int advice)
+    int MADV_HUGEPAGE
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
+
+ctypedef unsigned long long u64
+
+cdef enum:
+    NV = 10        # card values
+    NEND = 14      # how a hand ends
+    ND = 7         # the dealer's results: 17, 18, 19, 20, 21, blackjack, bust
+    BLACKJACK = 5
+    DEALER_BUST = 6
+    NOUT = 51      # outcomes: net -8..8 by (win, loss, neither)
+    MAXQ = 16      # moduli at most
+    AHEAD = 16     # lookups in flight (prefetched) while joining
+
+cdef u64 OCCUPIED = 1ULL << 63
+
+ctypedef fused weight:
+    u128
+    double
+
+
+cdef struct Entry:
+    u64 u          # union of the cards drawn
+    u64 e          # multiset of ends, 3 bits an end (OCCUPIED marks a used slot while hashing)
+    u128 c         # number of sequences (exact)
+    double f       # the same (float)
+
+
+cdef struct Table:
+    Entry* s
+    long long cap, n
+
+
+cdef struct Leaf:
+    u64 code
+    int end
+    u64 c
+
+
+cdef void* _big(size_t size, bint zero) noexcept nogil:
+    """Memory for a large table that is read at random: on huge pages where the system allows
+    (fewer misses in the address translation), zeroed if ``zero``; NULL when out of memory."""
+    cdef void* p = NULL
+    cdef size_t huge = 1 << 21
+    if size < huge:
+        return calloc(size, 1) if zero else malloc(size)
+    size = (size + huge - 1) // huge * huge
+    if posix_memalign(&p, huge, size) != 0:
+        return NULL
+    madvise(p, size, MADV_HUGEPAGE)
+    if zero:
+        memset(p, 0, size)
+    return p
+
+
+cdef void* _big_grow(void* p, size_t old, size_t size) noexcept nogil:
+    """As realloc, with :func:`_big`; the old memory is freed only on success."""
+    cdef void* q = _big(size, 0)
+    if q != NULL:
+        memcpy(q, p, old)
+        free(p)
+    return q
+
+
+cdef inline u64 _mix(u64 a, u64 b) noexcept nogil:
+    cdef u64 x = (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL)
+    x ^= x >> 31
+    x *= 0xBF58476D1CE4E5B9ULL
+    x ^= x >> 29
+    return x
+
+
+cdef int _table_init(Table* t, long long cap) noexcept nogil:
+    """An empty table of ``cap`` slots (a power of two); 0, with ``t`` unchanged, when out of memory."""
+    cdef Entry* s = <Entry*> _big(cap * sizeof(Entry), 1)
+    if s == NULL:
+        return 0
+    t.s, t.cap, t.n = s, cap, 0
+    return 1
+
+
+cdef int _table_add(Table* t, u64 u, u64 e, u128 c, double f) noexcept nogil:
+    """Add (c, f) at (u, e); 0 when out of memory."""
+    cdef long long i, mask
+    cdef Entry* old
+    cdef long long oldcap
+    cdef Entry* x
+    if 2 * (t.n + 1) > t.cap:
+        old, oldcap = t.s, t.cap
+        if not _table_init(t, 2 * oldcap):
+            return 0
+        for i in range(oldcap):
+            if old[i].e & OCCUPIED:
+                _table_add(t, old[i].u, old[i].e & ~OCCUPIED, old[i].c, old[i].f)
+        free(old)
+    mask = t.cap - 1
+    i = <long long> (_mix(u, e) & <u64> mask)
+    e |= OCCUPIED
+    while True:
+        x = &t.s[i]
+        if not (x.e & OCCUPIED):
+            x.u, x.e, x.c, x.f = u, e, c, f
+            t.n += 1
+            return 1
+        if x.u == u and x.e == e:
+            x.c += c
+            x.f += f
+            return 1
+        i = (i + 1) & mask
+
+
+cdef int _by_union(const void* a, const void* b) noexcept nogil:
+    cdef const Entry* x = <const Entry*> a
+    cdef const Entry* y = <const Entry*> b
+    if x.u != y.u:
+        return -1 if x.u < y.u else 1
+    if x.e != y.e:
+        return -1 if x.e < y.e else 1
+    return 0
+
+
+cdef void _table_sort(Table* t) noexcept nogil:
+    """Pack the used slots to the front, in order of union."""
+    cdef long long i, k = 0
+    for i in range(t.cap):
+        if t.s[i].e & OCCUPIED:
+            t.s[k] = t.s[i]
+            t.s[k].e &= ~OCCUPIED
+            k += 1
+    qsort(t.s, k, sizeof(Entry), _by_union)
+    t.n = k
+
+
+cdef class _Heads:
+    """A head table, sorted by union."""
+    cdef Table t
+
+    def __dealloc__(self):
+        free(self.t.s)
+
+
+cdef int* _ints(values) except NULL:
+    """A C copy of a list of ints."""
+    cdef int* out = <int*> malloc((len(values) + 1) * sizeof(int))
+    cdef int i
+    if out == NULL:
+        raise MemoryError()
+    for i, x in enumerate(values):
+        out[i] = x
+    return out
+
+
+cdef inline int _fits(u64 u, const long long* pool) noexcept nogil:
+    """Whether the shoe holds every card of the union."""
+    cdef int v
+    for v in range(NV):
+        if <long long> ((u >> (6 * v)) & 63) > pool[v]:
+            return 0
+    return 1
+
+
+cdef inline u64 _mulmod(u64 a, u64 b, u64 q) noexcept nogil:
+    return <u64> ((<u128> a * b) % q)
+
+
+cdef struct Slot:
+    u64 key        # union + 1; 0 for an empty slot
+    long long row  # its row of weights
+
+
+# One pair against one up card: the shoe, the moduli and tables, and every union of all the hands'
+# cards met so far with its row of weights Z_d (d = 0..6).
+cdef struct Walk:
+    long long pool[NV]   # the shoe less the up card and both pair cards
+    long long base[NV]   # the same with the up card
+    long long n, jmax
+    int up, nq, exact, starved
+    u64 q[MAXQ]
+    u128* f128           # (a)_k for a <= n + 1, k <= max_cards
+    u64* ffq             # (a)_j mod q for a <= n, j <= jmax
+    u64* pfq             # (pool_v)_k mod q for k < 64
+    Slot* slots
+    long long cap, nrows, rowcap
+    u64* zq              # exact: ND * nq residues a row
+    double* zf           # float: ND probabilities a row
+
+
+cdef class SplitKernel:
+    """The dealer's graph for one rule (hits soft 17 or not), split by up card; each :meth:`run`
+    walks one pair against one up card."""
+
+    cdef int nnodes, width, nres
+    cdef int* depth
+    cdef int* first
+    cdef int* ev
+    cdef int* ehave
+    cdef int* etarget
+    cdef int* bust_from
+    cdef int* bust_have
+    cdef int* bust_bucket
+    cdef int* upnodes     # the nodes of each up card, in order of depth
+    cdef int upstart[11]
+    cdef int roots[10]
+    cdef u128* ireach
+    cdef double* freach
+    cdef readonly int max_cards
+
+    def __cinit__(self, folded):
+        cdef int i, k = 0, u
+        self.nnodes, self.width, self.nres = len(folded["depth"]), folded["width"], folded["nresults"]
+        self.max_cards = self.width - 1
+        if self.nres != ND or self.width > 32:
+            raise ValueError("the split kernel expects 7 dealer results and at most 31 cards")
+        self.depth, self.first = _ints(folded["depth"]), _ints(folded["first"])
+        self.ev, self.ehave, self.etarget = _ints(folded["ev"]), _ints(folded["ehave"]), _ints(folded["etarget"])
+        self.bust_from, self.bust_have = _ints(folded["bust_from"]), _ints(folded["bust_have"])
+        self.bust_bucket = _ints(folded["bust_bucket"])
+        self.upnodes = _ints([i for u in range(10) for i, x in enumerate(folded["node_up"]) if x == u])
+        self.ireach = <u128*> calloc(self.nnodes, sizeof(u128))
+        self.freach = <double*> calloc(self.nnodes, sizeof(double))
+        if not (self.ireach and self.freach):
+            raise MemoryError()
+        for u in range(10):
+            self.roots[u] = folded["roots"][u]
+            self.upstart[u] = k
+            k += folded["node_up"].count(u)
+        self.upstart[10] = k
+
+    def __dealloc__(self):
+        free(self.depth); free(self.first); free(self.ev); free(self.ehave); free(self.etarget)
+        free(self.bust_from); free(self.bust_have); free(self.bust_bucket); free(self.upnodes)
+        free(self.ireach); free(self.freach)
+
+    # ------------------------------------------------------------------ the dealer, one up card
+
+    cdef int _dealer(self, const long long* c, long long total, int up, weight* reach, weight* out) noexcept nogil:
+        """The dealer's hand with up card ``up`` from a shoe of ``c`` (the up card in it), into
+        ``out`` (nres x width, zeroed) by (result, cards): integers, the ordered ways to draw the
+        cards after the up card; doubles, the probabilities. -1, or a node where the shoe runs
+        out."""
+        cdef int j, i, k, t, off = up * self.nres * self.width
+        cdef long long suffix[11]
+        cdef weight r
+        suffix[10] = 0
+        for k in range(9, -1, -1):
+            suffix[k] = suffix[k + 1] + c[k]
+        for j in range(self.upstart[up], self.upstart[up + 1]):
+            reach[self.upnodes[j]] = 0
+        reach[self.roots[up]] = 1
+        for j in range(self.upstart[up], self.upstart[up + 1]):
+            i = self.upnodes[j]
+            r = reach[i]
+            if r == 0:
+                continue
+            if total - self.depth[i] <= 0:
+                return i
+            if weight is double:
+                r = r / <double> (total - self.depth[i])
+            for k in range(self.first[i], self.first[i + 1]):
+                t = self.etarget[k]
+                if t >= 0:
+                    reach[t] += r * <weight> (c[self.ev[k]] - self.ehave[k])
+                else:
+                    out[-1 - t - off] += r * <weight> (c[self.ev[k]] - self.ehave[k])
+            out[self.bust_bucket[i] - off] += r * <weight> (suffix[self.bust_from[i]] - self.bust_have[i])
+        return -1
+
+    # ------------------------------------------------------------------------------ the walk
+
+    def run(self, base, int up, leaves, groups, bint exact, moduli, long long jmax, bint one_unit):
+        """The split round of one pair against the up card ``up`` (0-based value).
+
+        ``base``: the shoe by value less both pair cards (the up card still in it). ``leaves``: for
+        kinds 0 and 1, lists of (code, end, sequences). ``groups``: (shift, head kinds, last kind,
+        multiplicity). ``jmax``: at least the most cards a run can draw after the up card, the
+        dealer's counted to his most or to the end of the shoe. ``one_unit``: a dealer blackjack
+        costs the round one unit (-1, a loss). Returns, for each outcome ``(net + 8) * 3 + class``
+        (win, loss, neither), exact: its residues modulo each modulus of its numerator over
+        ``(n)_jmax``; float: its probability. None when the dealer can run out of cards.
+        """
+        cdef Walk w
+        cdef int v, i, k, last
+        cdef Leaf* lv[2]
+        cdef int nl[2]
+        cdef _Heads h
+        cdef u128 acc[NOUT * MAXQ]
+        cdef double facc[NOUT]
+        memset(&w, 0, sizeof(w))
+        memset(acc, 0, sizeof(acc))
+        memset(facc, 0, sizeof(facc))
+        w.nq = len(moduli) if exact else 0
+        if w.nq > MAXQ:
+            raise ValueError("too many moduli")
+        w.up, w.exact, w.jmax, w.starved = up, exact, jmax, -1
+        for v in range(NV):
+            w.base[v] = base[v]
+            w.pool[v] = w.base[v] - (v == up)
+            w.n += w.pool[v]
+        for i in range(w.nq):
+            w.q[i] = moduli[i]
+        lv[0] = lv[1] = NULL
+        try:
+            for k in range(2):
+                nl[k] = len(leaves[k])
+                lv[k] = <Leaf*> malloc((nl[k] + 1) * sizeof(Leaf))
+                if lv[k] == NULL:
+                    raise MemoryError()
+                for i, (code, end, count) in enumerate(leaves[k]):
+                    lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
+            if not (self._tables(&w) and self._unions_init(&w, 1 << 12)):
+                raise MemoryError()
+            for last in range(2):
+                terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
+                if not terms:
+                    continue
+                h = self._heads(terms, lv, nl, w.pool)
+                with nogil:
+                    k = self._join(&w, &h.t, lv[last], nl[last], one_unit, acc, facc)
+                if k == 0:
+                    raise MemoryError()
+                if w.starved >= 0:
+                    return None
+        finally:
+            free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq)
+            free(w.slots); free(w.zq); free(w.zf)
+        if exact:
+            return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
+        return [facc[k] for k in range(NOUT)]
+
+    cdef _Heads _heads(self, list terms, Leaf** lv, int* nl, const long long* pool):
+        """The head table of the patterns ``terms`` ((shift, kinds of the hands before the last,
+        multiplicity)), summed: sum of multiplicity x (the shift's pair cards, then one hand of
+        each kind), built by Horner's scheme on the last kind (N x N + N x X + X x X is
+        (N) x N + (N + X) x X), so that patterns which share hands share their tables."""
+        cdef _Heads h = _Heads(), prev
+        cdef long long i
+        cdef int j, kind, ok = 1
+        cdef Entry* x
+        cdef Leaf* l
+        cdef u64 u
+        if not _table_init(&h.t, 1024):
+            raise MemoryError()
+        for shift, kinds, mult in terms:
+            if not kinds and not _table_add(&h.t, shift, 0, <u128> mult, <double> mult):
+                raise MemoryError()
+        for kind in range(2):
+            shorter = [(shift, kinds[:len(kinds) - 1], mult) for shift, kinds, mult in terms
+                       if kinds and kinds[len(kinds) - 1] == kind]
+            if not shorter:
+                continue
+            prev = self._heads(shorter, lv, nl, pool)
+            with nogil:
+                for i in range(prev.t.n):
+                    x = &prev.t.s[i]
+                    for j in range(nl[kind]):
+                        l = &lv[kind][j]
+                        u = x.u + l.code
+                        if _fits(u, pool) and not _table_add(&h.t, u, x.e + (1ULL << (3 * l.end)),
+                                                             x.c * l.c, x.f * <double> l.c):
+                            ok = 0
+            if not ok:
+                raise MemoryError()
+        _table_sort(&h.t)
+        return h
+
+    cdef int _tables(self, Walk* w) noexcept nogil:
+        """Exact mode: (a)_k as u128 for a <= n + 1, k <= max_cards; (a)_j mod each modulus for
+        a <= n, j <= jmax; (pool_v)_k mod each modulus for k < 64. 0 when out of memory."""
+        cdef long long a, k, v, i, row, n = w.n
+        cdef long long wd = self.max_cards + 1, jw = w.jmax + 1
+        cdef u64* q = w.q
+        if not w.exact:
+            return 1
+        w.f128 = <u128*> malloc((n + 2) * wd * sizeof(u128))
+        w.ffq = <u64*> malloc((w.nq * (n + 1) * jw + 1) * sizeof(u64))
+        w.pfq = <u64*> malloc((w.nq * NV * 64 + 1) * sizeof(u64))
+        if w.f128 == NULL or w.ffq == NULL or w.pfq == NULL:
+            return 0
+        for a in range(n + 2):
+            w.f128[a * wd] = 1
+            for k in range(1, wd):
+                w.f128[a * wd + k] = w.f128[a * wd + k - 1] * <u128> (a - k + 1 if a >= k else 0)
+        for i in range(w.nq):
+            for a in range(n + 1):
+                row = (i * (n + 1) + a) * jw
+                w.ffq[row] = 1 % q[i]
+                for k in range(1, jw):
+                    w.ffq[row + k] = _mulmod(w.ffq[row + k - 1], <u64> (a - k + 1 if a >= k else 0), q[i])
+            for v in range(NV):
+                row = (i * NV + v) * 64
+                w.pfq[row] = 1 % q[i]
+                for k in range(1, 64):
+                    w.pfq[row + k] = _mulmod(w.pfq[row + k - 1],
+                                             <u64> (w.pool[v] - k + 1 if w.pool[v] >= k else 0), q[i])
+        return 1
+
+    # ------------------------------------------------------------------ unions and their weights
+
+    cdef int _unions_init(self, Walk* w, long long cap) noexcept nogil:
+        cdef long long width = ND * w.nq if w.exact else ND
+        w.cap, w.nrows, w.rowcap = cap, 0, cap // 2
+        w.slots = <Slot*> _big(cap * sizeof(Slot), 1)
+        if w.exact:
+            w.zq = <u64*> _big(w.rowcap * width * sizeof(u64), 0)
+        else:
+            w.zf = <double*> _big(w.rowcap * width * sizeof(double), 0)
+        return w.slots != NULL and (w.zq != NULL or w.zf != NULL)
+
+    cdef inline long long _slot(self, Walk* w, u64 u) noexcept nogil:
+        """Where the union ``u`` lies in the table, or the free slot where it would go."""
+        cdef long long mask = w.cap - 1
+        cdef long long i = <long long> (_mix(u, 0) & <u64> mask)
+        cdef u64 key = u + 1
+        while w.slots[i].key and w.slots[i].key != key:
+            i = (i + 1) & mask
+        return i
+
+    cdef long long _union(self, Walk* w, u64 u) noexcept nogil:
+        """The row of weights of the union ``u`` of all the hands' cards, made on first use; -1 when
+        out of memory or when the dealer can run out of cards (``w.starved``)."""
+        cdef long long i = self._slot(w, u), j, oldcap, row
+        cdef Slot* old
+        cdef void* grown
+        if w.slots[i].key:
+            return w.slots[i].row
+        if 2 * (w.nrows + 1) > w.cap:  # grow, then find the free slot again
+            old, oldcap = w.slots, w.cap
+            w.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
+            if w.slots == NULL:
+                w.slots = old
+                return -1
+            w.cap = 2 * oldcap
+            for j in range(oldcap):
+                if old[j].key:
+                    w.slots[self._slot(w, old[j].key - 1)] = old[j]
+            free(old)
+            i = self._slot(w, u)
+        if w.nrows == w.rowcap:
+            if w.exact:
+                grown = _big_grow(w.zq, w.rowcap * ND * w.nq * sizeof(u64), 2 * w.rowcap * ND * w.nq * sizeof(u64))
+                if grown == NULL:
+                    return -1
+                w.zq = <u64*> grown
+            else:
+                grown = _big_grow(w.zf, w.rowcap * ND * sizeof(double), 2 * w.rowcap * ND * sizeof(double))
+                if grown == NULL:
+                    return -1
+                w.zf = <double*> grown
+            w.rowcap *= 2
+        row = w.nrows
+        if not self._weigh(w, u, row):
+            return -1
+        w.slots[i].key, w.slots[i].row = u + 1, row
+        w.nrows += 1
+        return row
+
+    cdef int _weigh(self, Walk* w, u64 u, long long row) noexcept nogil:
+        """Z_d(u) for every dealer result d into row ``row``: exact, the numerator over (n)_jmax of
+        (chance of drawing u) x (chance of d from the shoe less u), modulo each modulus; float,
+        that chance. 0 when the dealer can run out of cards."""
+        cdef long long c[NV]
+        cdef long long total = 0, size, m, n = w.n, jw = w.jmax + 1
+        cdef int v, d, k, i, wd = self.width
+        cdef u128 ib[ND * 32]
+        cdef double fb[ND * 32]
+        cdef u128 sd[ND]
+        cdef u128 s
+        cdef u64 pu
+        cdef double wf, pd
+        for v in range(NV):
+            c[v] = w.base[v] - <long long> ((u >> (6 * v)) & 63)
+            total += c[v]
+        size = n + 1 - total
+        if w.exact:
+            memset(ib, 0, sizeof(ib))
+            w.starved = self._dealer(c, total, w.up, self.ireach, ib)
+            if w.starved >= 0:
+                return 0
+            m = min(<long long> self.max_cards, total)  # the dealer's counts over (total - 1)_(m - 1)
+            for d in range(ND):
+                s = 0
+                for k in range(1, m + 1):
+                    s += ib[d * wd + k] * w.f128[(total - k) * wd + (m - k)]
+                sd[d] = s
+            for i in range(w.nq):
+                pu = w.ffq[(i * (n + 1) + total - m) * jw + w.jmax - size - m + 1]
+                for v in range(NV):
+                    pu = _mulmod(pu, w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], w.q[i])
+                for d in range(ND):
+                    w.zq[(row * ND + d) * w.nq + i] = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+        else:
+            memset(fb, 0, sizeof(fb))
+            w.starved = self._dealer(c, total, w.up, self.freach, fb)
+            if w.starved >= 0:
+                return 0
+            wf = 1.0
+            for v in range(NV):
+                for k in range(<int> ((u >> (6 * v)) & 63)):
+                    wf *= <double> (w.pool[v] - k)
+            for k in range(size):
+                wf /= <double> (n - k)
+            for d in range(ND):
+                pd = 0.0
+                for k in range(wd):
+                    pd += fb[d * wd + k]
+                w.zf[row * ND + d] = wf * pd
+        return 1
+
+    # --------------------------------------------------------------------------------- joining
+
+    cdef int _join(self, Walk* w, const Table* head, const Leaf* leaves, int nleaves, bint one_unit,
+                   u128* acc, double* facc) noexcept nogil:
+        """Join the last hand to each head union and settle every head entry against each dealer
+        result, adding to ``acc`` (exact) or ``facc`` (float). 0 when out of memory; stops when
+        the dealer can run out of cards."""
+        cdef u64* keys = <u64*> malloc((nleaves + 1) * sizeof(u64))
+        cdef long long* rows = <long long*> malloc((nleaves + 1) * sizeof(long long))
+        if keys == NULL or rows == NULL:
+            free(keys); free(rows)
+            return 0
+        cdef int ok = self._join_rows(w, head, leaves, nleaves, one_unit, acc, facc, keys, rows)
+        free(keys); free(rows)
+        return ok
+
+    cdef int _join_rows(self, Walk* w, const Table* head, const Leaf* leaves, int nleaves, bint one_unit,
+                        u128* acc, double* facc, u64* keys, long long* rows) noexcept nogil:
+        """:meth:`_join`, with room for the keys and rows of one head union's joins."""
+        cdef u128 y[NEND][ND * MAXQ]  # a row: d * nq + qi
+        cdef u64 yq[NEND][ND][MAXQ]
+        cdef double yf[NEND][ND]
+        cdef int res[NEND][ND]
+        cdef int neth[ND]
+        cdef int diffh[ND]
+        cdef u64 cq[MAXQ]
+        cdef long long i = 0, i2, k, z
+        cdef int j, e, d, qi, seen, r, cnt, net, diff, o, nq = w.nq
+        cdef u64 uh, ee, u
+        cdef const u64* zr
+        cdef u128* ye
+        cdef int t
+        cdef const u64* q = w.q
+        cdef u64 NONE = ~(<u64> 0)
+        for e in range(NEND):
+            for d in range(ND):
+                r = e // 2 + 16  # the total
+                cnt = e % 2 + 1  # the stake
+                if d == BLACKJACK or r == 22:
+                    res[e][d] = -cnt
+                elif d == DEALER_BUST:
+                    res[e][d] = cnt
+                else:
+                    res[e][d] = ((r > 17 + d) - (r < 17 + d)) * cnt
+        while i < head.n:
+            uh = head.s[i].u
+            i2 = i
+            while i2 < head.n and head.s[i2].u == uh:
+                i2 += 1
+            # the rows of the unions head + leaf, looked up a few ahead of use (prefetched)
+            for j in range(nleaves + AHEAD):
+                if j < nleaves:
+                    keys[j] = uh + leaves[j].code
+                    if _fits(keys[j], w.pool):
+                        prefetch(&w.slots[<long long> (_mix(keys[j], 0) & <u64> (w.cap - 1))])
+                    else:
+                        keys[j] = NONE
+                if j >= AHEAD:
+                    k = j - AHEAD
+                    rows[k] = -1 if keys[k] == NONE else self._union(w, keys[k])
+                    if keys[k] != NONE and rows[k] < 0:
+                        return w.starved >= 0
+            seen = 0
+            for j in range(nleaves):
+                if j + AHEAD < nleaves and rows[j + AHEAD] >= 0:
+                    if w.exact:
+                        prefetch(&w.zq[rows[j + AHEAD] * ND * nq])
+                    else:
+                        prefetch(&w.zf[rows[j + AHEAD] * ND])
+                z = rows[j]
+                if z < 0:
+                    continue
+                e = leaves[j].end
+                if not (seen >> e) & 1:
+                    seen |= 1 << e
+                    memset(y[e], 0, ND * MAXQ * sizeof(u128))
+                    memset(yf[e], 0, ND * sizeof(double))
+                if w.exact:
+                    zr = &w.zq[z * ND * nq]
+                    ye = &y[e][0]
+                    for t in range(ND * nq):
+                        ye[t] += <u128> leaves[j].c * zr[t]
+                else:
+                    for d in range(ND):
+                        yf[e][d] += <double> leaves[j].c * w.zf[z * ND + d]
+            if seen:
+                if w.exact:
+                    for e in range(NEND):
+                        if (seen >> e) & 1:
+                            for d in range(ND):
+                                for qi in range(nq):
+                                    yq[e][d][qi] = <u64> (y[e][d * nq + qi] % q[qi])
+                for k in range(i, i2):
+                    ee = head.s[k].e
+                    for d in range(ND):
+                        neth[d] = diffh[d] = 0
+                    for j in range(NEND):
+                        cnt = <int> ((ee >> (3 * j)) & 7)
+                        if cnt:
+                            for d in range(ND):
+                                neth[d] += cnt * res[j][d]
+                                diffh[d] += cnt * ((res[j][d] > 0) - (res[j][d] < 0))
+                    for qi in range(nq):
+                        cq[qi] = <u64> (head.s[k].c % q[qi])
+                    for e in range(NEND):
+                        if not (seen >> e) & 1:
+                            continue
+                        for d in range(ND):
+                            if one_unit and d == BLACKJACK:
+                                o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
+                            else:
+                                net = neth[d] + res[e][d]
+                                diff = diffh[d] + (res[e][d] > 0) - (res[e][d] < 0)
+                                o = (net + 8) * 3 + (0 if diff > 0 else (1 if diff < 0 else 2))
+                            if w.exact:
+                                for qi in range(nq):
+                                    acc[o * MAXQ + qi] += _mulmod(cq[qi], yq[e][d][qi], q[qi])
+                            else:
+                                facc[o] += head.s[k].f * yf[e][d]
+            i = i2
+        return 1
