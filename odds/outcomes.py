@@ -27,8 +27,8 @@ the player has a blackjack too (neither).
 
 Refused (:class:`odds.errors.EngineError`): the double-down rescue and the bonus payouts (7-7-7,
 suited 6-7-8, five-card 21, posted blackjack), which change both the play and the payouts.
-Splits to 2 hands: a full shoe takes seconds to minutes (6 decks, S17 DAS: about 25 s in floats,
-100 s exact; the dealer's law for each union of drawn cards dominates). Resplits to 3 and 4 hands
+Splits to 2 hands: a full shoe takes seconds (6 decks: about 20 s exact, with the split hands and
+the dealer joined in the compiled split kernel). Resplits to 3 and 4 hands
 are exact by the same method, but the joint runs multiply with every hand: instant on small
 shoes, slow on a full shoe.
 
