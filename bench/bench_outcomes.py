@@ -7,8 +7,8 @@ For each number of hands a pair may become (aces once) and each arithmetic: the 
 same engine, in the same process, wall and CPU seconds, with their ratio. ``--old`` also times the
 plain Python join of the split hands (``compiled=False``, the method before the split kernel) on a
 fresh engine, and checks that it gives the same law. Split to 4 hands is slow on a full shoe
-(about 12 minutes and 6 GB in floats; exact, more than twice that and some 16 GB): ask for it with
-``--hands 4 --modes float``.
+(about 12 minutes and 6 GB in floats, about 25 minutes and 14 GB exact): ask for it with
+``--hands 4``.
 """
 from __future__ import annotations
 

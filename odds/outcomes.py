@@ -30,15 +30,15 @@ plain Python (``round_outcomes(engine, compiled=False)``) takes the shoes the ke
 than 63 cards of a value in a union, a dealer's count beyond 128 bits, a dealer who can run out of
 cards) and the wagers that settle a round their own way.
 
-Cost, six decks, S17, DAS, one core (``bench/bench_outcomes.py``), besides the engine's own values
-(``round_value``, 2 s in floats, 5 s exact): pairs split to 2 hands, 2 s in floats and 4 s exact
-(the plain Python join: 23 s and 92 s); to 3 hands, 36 s and 85 s. To 4 hands (aces once) the
-tables outgrow a full shoe: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
+Cost, six decks, one core (``bench/bench_outcomes.py``), besides the engine's own values
+(``round_value``, 2 s in floats, 5 s exact at S17 DAS): pairs split to 2 hands, 2 s in floats and
+4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 36 s and 90 s. To 4 hands (aces
+once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
 join into 162 thousand unions for two hands, 2.9 million for three and 27 million for four, and
-joining the fourth hand to the three takes 6 billion lookups. A whole round takes about 12 minutes
-and 6 GB in floats; exact, each union carries 8 residues for each dealer result (the common
-denominator has some 460 bits), and 3-3 against a 7 alone takes 7 minutes and 9 GB, so 2-2
-against a 7 would want some 16 GB. Four hands are exact on small shoes; on a full shoe, floats.
+joining the fourth hand to the three takes 6 billion lookups. A whole round at S17 without DAS
+takes about 24 minutes and 14 GB exact (each union carries a residue a modulus for each dealer
+result; ``MODULI_PER_CALL`` moduli are taken a kernel call, fewer use less memory and more time),
+about 12 minutes and 6 GB in floats.
 
 Streak classes: a round of one hand is a win when the hand wins (a player blackjack wins), a loss
 when it loses (a surrender loses), neither on a push. A split round is a win when the player wins
@@ -155,7 +155,7 @@ def _split_kernel(hits_soft_17: bool):
 
 
 NOUTCOMES = 51  # the kernel's outcomes: net -8..8 by (win, loss, neither)
-MODULI_PER_CALL = 8
+MODULI_PER_CALL = 8  # a six-deck round at four hands needs 8 moduli, so one call
 
 
 @lru_cache(maxsize=None)
