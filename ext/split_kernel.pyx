@@ -25,7 +25,7 @@ brought to one denominator ``(n)_J`` and summed as integers modulo each of the g
 caller reconstructs them by the Chinese remainder theorem; it passes moduli whose product exceeds
 ``(n)_J``, and every sum lies between 0 and ``(n)_J``). Float mode: the same sums in doubles.
 """
-from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 cdef extern from *:
@@ -50,6 +50,7 @@ cdef enum:
     NOUT = 51      # outcomes: net -8..8 by (win, loss, neither)
     MAXQ = 16      # moduli at most
     AHEAD = 16     # lookups in flight (prefetched) while joining
+    CHUNK_BITS = 16  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
 
 cdef u64 OCCUPIED = 1ULL << 63
 
@@ -58,16 +59,21 @@ ctypedef fused weight:
     double
 
 
+cdef union Count:
+    u128 c         # number of sequences (exact)
+    double f       # the same (float)
+
+
 cdef struct Entry:
     u64 u          # union of the cards drawn
     u64 e          # multiset of ends, 3 bits an end (OCCUPIED marks a used slot while hashing)
-    u128 c         # number of sequences (exact)
-    double f       # the same (float)
+    Count n
 
 
 cdef struct Table:
     Entry* s
     long long cap, n
+    int exact
 
 
 cdef struct Leaf:
@@ -92,15 +98,6 @@ cdef void* _big(size_t size, bint zero) noexcept nogil:
     return p
 
 
-cdef void* _big_grow(void* p, size_t old, size_t size) noexcept nogil:
-    """As realloc, with :func:`_big`; the old memory is freed only on success."""
-    cdef void* q = _big(size, 0)
-    if q != NULL:
-        memcpy(q, p, old)
-        free(p)
-    return q
-
-
 cdef inline u64 _mix(u64 a, u64 b) noexcept nogil:
     cdef u64 x = (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL)
     x ^= x >> 31
@@ -118,8 +115,8 @@ cdef int _table_init(Table* t, long long cap) noexcept nogil:
     return 1
 
 
-cdef int _table_add(Table* t, u64 u, u64 e, u128 c, double f) noexcept nogil:
-    """Add (c, f) at (u, e); 0 when out of memory."""
+cdef int _table_add(Table* t, u64 u, u64 e, Count n) noexcept nogil:
+    """Add ``n`` at (u, e); 0 when out of memory."""
     cdef long long i, mask
     cdef Entry* old
     cdef long long oldcap
@@ -130,7 +127,7 @@ cdef int _table_add(Table* t, u64 u, u64 e, u128 c, double f) noexcept nogil:
             return 0
         for i in range(oldcap):
             if old[i].e & OCCUPIED:
-                _table_add(t, old[i].u, old[i].e & ~OCCUPIED, old[i].c, old[i].f)
+                _table_add(t, old[i].u, old[i].e & ~OCCUPIED, old[i].n)
         free(old)
     mask = t.cap - 1
     i = <long long> (_mix(u, e) & <u64> mask)
@@ -138,12 +135,14 @@ cdef int _table_add(Table* t, u64 u, u64 e, u128 c, double f) noexcept nogil:
     while True:
         x = &t.s[i]
         if not (x.e & OCCUPIED):
-            x.u, x.e, x.c, x.f = u, e, c, f
+            x.u, x.e, x.n = u, e, n
             t.n += 1
             return 1
         if x.u == u and x.e == e:
-            x.c += c
-            x.f += f
+            if t.exact:
+                x.n.c += n.c
+            else:
+                x.n.f += n.f
             return 1
         i = (i + 1) & mask
 
@@ -159,8 +158,9 @@ cdef int _by_union(const void* a, const void* b) noexcept nogil:
 
 
 cdef void _table_sort(Table* t) noexcept nogil:
-    """Pack the used slots to the front, in order of union."""
+    """Pack the used slots to the front, in order of union, and free the rest."""
     cdef long long i, k = 0
+    cdef void* shrunk
     for i in range(t.cap):
         if t.s[i].e & OCCUPIED:
             t.s[k] = t.s[i]
@@ -168,6 +168,10 @@ cdef void _table_sort(Table* t) noexcept nogil:
             k += 1
     qsort(t.s, k, sizeof(Entry), _by_union)
     t.n = k
+    if k:  # give back the free slots
+        shrunk = realloc(t.s, k * sizeof(Entry))
+        if shrunk != NULL:
+            t.s, t.cap = <Entry*> shrunk, k
 
 
 cdef class _Heads:
@@ -219,9 +223,14 @@ cdef struct Walk:
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
     Slot* slots
-    long long cap, nrows, rowcap
-    u64* zq              # exact: ND * nq residues a row
-    double* zf           # float: ND probabilities a row
+    long long cap, nrows
+    char** chunks        # the rows: exact, ND * nq residues (u64) a row; float, ND probabilities
+    long long nchunks, chunkcap, rowbytes
+
+
+cdef inline void* _row(const Walk* w, long long row) noexcept nogil:
+    """Where the weights of a row lie."""
+    return w.chunks[row >> CHUNK_BITS] + (row & ((1 << CHUNK_BITS) - 1)) * w.rowbytes
 
 
 cdef class SplitKernel:
@@ -319,6 +328,7 @@ cdef class SplitKernel:
         """
         cdef Walk w
         cdef int v, i, k, last
+        cdef long long j
         cdef Leaf* lv[2]
         cdef int nl[2]
         cdef _Heads h
@@ -352,7 +362,7 @@ cdef class SplitKernel:
                 terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
                 if not terms:
                     continue
-                h = self._heads(terms, lv, nl, w.pool)
+                h = self._heads(terms, lv, nl, w.pool, exact)
                 with nogil:
                     k = self._join(&w, &h.t, lv[last], nl[last], one_unit, acc, facc)
                 if k == 0:
@@ -361,12 +371,15 @@ cdef class SplitKernel:
                     return None
         finally:
             free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq)
-            free(w.slots); free(w.zq); free(w.zf)
+            free(w.slots)
+            for j in range(w.nchunks):
+                free(w.chunks[j])
+            free(w.chunks)
         if exact:
             return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
         return [facc[k] for k in range(NOUT)]
 
-    cdef _Heads _heads(self, list terms, Leaf** lv, int* nl, const long long* pool):
+    cdef _Heads _heads(self, list terms, Leaf** lv, int* nl, const long long* pool, bint exact):
         """The head table of the patterns ``terms`` ((shift, kinds of the hands before the last,
         multiplicity)), summed: sum of multiplicity x (the shift's pair cards, then one hand of
         each kind), built by Horner's scheme on the last kind (N x N + N x X + X x X is
@@ -377,25 +390,36 @@ cdef class SplitKernel:
         cdef Entry* x
         cdef Leaf* l
         cdef u64 u
+        cdef Count n
+        h.t.exact = exact
         if not _table_init(&h.t, 1024):
             raise MemoryError()
         for shift, kinds, mult in terms:
-            if not kinds and not _table_add(&h.t, shift, 0, <u128> mult, <double> mult):
+            if exact:
+                n.c = <u128> mult
+            else:
+                n.f = <double> mult
+            if not kinds and not _table_add(&h.t, shift, 0, n):
                 raise MemoryError()
         for kind in range(2):
             shorter = [(shift, kinds[:len(kinds) - 1], mult) for shift, kinds, mult in terms
                        if kinds and kinds[len(kinds) - 1] == kind]
             if not shorter:
                 continue
-            prev = self._heads(shorter, lv, nl, pool)
+            prev = self._heads(shorter, lv, nl, pool, exact)
             with nogil:
                 for i in range(prev.t.n):
                     x = &prev.t.s[i]
                     for j in range(nl[kind]):
                         l = &lv[kind][j]
                         u = x.u + l.code
-                        if _fits(u, pool) and not _table_add(&h.t, u, x.e + (1ULL << (3 * l.end)),
-                                                             x.c * l.c, x.f * <double> l.c):
+                        if not _fits(u, pool):
+                            continue
+                        if exact:
+                            n.c = x.n.c * l.c
+                        else:
+                            n.f = x.n.f * <double> l.c
+                        if not _table_add(&h.t, u, x.e + (1ULL << (3 * l.end)), n):
                             ok = 0
             if not ok:
                 raise MemoryError()
@@ -436,14 +460,11 @@ cdef class SplitKernel:
     # ------------------------------------------------------------------ unions and their weights
 
     cdef int _unions_init(self, Walk* w, long long cap) noexcept nogil:
-        cdef long long width = ND * w.nq if w.exact else ND
-        w.cap, w.nrows, w.rowcap = cap, 0, cap // 2
+        w.cap, w.nrows, w.nchunks, w.chunkcap = cap, 0, 0, 64
+        w.rowbytes = ND * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
         w.slots = <Slot*> _big(cap * sizeof(Slot), 1)
-        if w.exact:
-            w.zq = <u64*> _big(w.rowcap * width * sizeof(u64), 0)
-        else:
-            w.zf = <double*> _big(w.rowcap * width * sizeof(double), 0)
-        return w.slots != NULL and (w.zq != NULL or w.zf != NULL)
+        w.chunks = <char**> malloc(w.chunkcap * sizeof(char*))
+        return w.slots != NULL and w.chunks != NULL
 
     cdef inline long long _slot(self, Walk* w, u64 u) noexcept nogil:
         """Where the union ``u`` lies in the table, or the free slot where it would go."""
@@ -474,18 +495,16 @@ cdef class SplitKernel:
                     w.slots[self._slot(w, old[j].key - 1)] = old[j]
             free(old)
             i = self._slot(w, u)
-        if w.nrows == w.rowcap:
-            if w.exact:
-                grown = _big_grow(w.zq, w.rowcap * ND * w.nq * sizeof(u64), 2 * w.rowcap * ND * w.nq * sizeof(u64))
+        if w.nrows == w.nchunks << CHUNK_BITS:  # a new chunk of rows
+            if w.nchunks == w.chunkcap:
+                grown = realloc(w.chunks, 2 * w.chunkcap * sizeof(char*))
                 if grown == NULL:
                     return -1
-                w.zq = <u64*> grown
-            else:
-                grown = _big_grow(w.zf, w.rowcap * ND * sizeof(double), 2 * w.rowcap * ND * sizeof(double))
-                if grown == NULL:
-                    return -1
-                w.zf = <double*> grown
-            w.rowcap *= 2
+                w.chunks, w.chunkcap = <char**> grown, 2 * w.chunkcap
+            w.chunks[w.nchunks] = <char*> _big((1 << CHUNK_BITS) * w.rowbytes, 0)
+            if w.chunks[w.nchunks] == NULL:
+                return -1
+            w.nchunks += 1
         row = w.nrows
         if not self._weigh(w, u, row):
             return -1
@@ -506,6 +525,8 @@ cdef class SplitKernel:
         cdef u128 s
         cdef u64 pu
         cdef double wf, pd
+        cdef u64* zq = <u64*> _row(w, row)
+        cdef double* zf = <double*> _row(w, row)
         for v in range(NV):
             c[v] = w.base[v] - <long long> ((u >> (6 * v)) & 63)
             total += c[v]
@@ -526,7 +547,7 @@ cdef class SplitKernel:
                 for v in range(NV):
                     pu = _mulmod(pu, w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], w.q[i])
                 for d in range(ND):
-                    w.zq[(row * ND + d) * w.nq + i] = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+                    zq[d * w.nq + i] = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
         else:
             memset(fb, 0, sizeof(fb))
             w.starved = self._dealer(c, total, w.up, self.freach, fb)
@@ -542,7 +563,7 @@ cdef class SplitKernel:
                 pd = 0.0
                 for k in range(wd):
                     pd += fb[d * wd + k]
-                w.zf[row * ND + d] = wf * pd
+                zf[d] = wf * pd
         return 1
 
     # --------------------------------------------------------------------------------- joining
@@ -576,6 +597,7 @@ cdef class SplitKernel:
         cdef u64 uh, ee, u
         cdef const u64* zr
         cdef u128* ye
+        cdef const char* zp
         cdef int t
         cdef const u64* q = w.q
         cdef u64 NONE = ~(<u64> 0)
@@ -610,10 +632,9 @@ cdef class SplitKernel:
             seen = 0
             for j in range(nleaves):
                 if j + AHEAD < nleaves and rows[j + AHEAD] >= 0:
-                    if w.exact:
-                        prefetch(&w.zq[rows[j + AHEAD] * ND * nq])
-                    else:
-                        prefetch(&w.zf[rows[j + AHEAD] * ND])
+                    zp = <const char*> _row(w, rows[j + AHEAD])
+                    for t in range(0, w.rowbytes, 64):
+                        prefetch(zp + t)
                 z = rows[j]
                 if z < 0:
                     continue
@@ -623,13 +644,13 @@ cdef class SplitKernel:
                     memset(y[e], 0, ND * MAXQ * sizeof(u128))
                     memset(yf[e], 0, ND * sizeof(double))
                 if w.exact:
-                    zr = &w.zq[z * ND * nq]
+                    zr = <const u64*> _row(w, z)
                     ye = &y[e][0]
                     for t in range(ND * nq):
                         ye[t] += <u128> leaves[j].c * zr[t]
                 else:
                     for d in range(ND):
-                        yf[e][d] += <double> leaves[j].c * w.zf[z * ND + d]
+                        yf[e][d] += <double> leaves[j].c * (<const double*> _row(w, z))[d]
             if seen:
                 if w.exact:
                     for e in range(NEND):
@@ -648,7 +669,7 @@ cdef class SplitKernel:
                                 neth[d] += cnt * res[j][d]
                                 diffh[d] += cnt * ((res[j][d] > 0) - (res[j][d] < 0))
                     for qi in range(nq):
-                        cq[qi] = <u64> (head.s[k].c % q[qi])
+                        cq[qi] = <u64> (head.s[k].n.c % q[qi])
                     for e in range(NEND):
                         if not (seen >> e) & 1:
                             continue
@@ -663,6 +684,6 @@ cdef class SplitKernel:
                                 for qi in range(nq):
                                     acc[o * MAXQ + qi] += _mulmod(cq[qi], yq[e][d][qi], q[qi])
                             else:
-                                facc[o] += head.s[k].f * yf[e][d]
+                                facc[o] += head.s[k].n.f * yf[e][d]
             i = i2
         return 1

@@ -14,10 +14,31 @@ its own cards, so the play of one hand is a tree of card sequences, summarised o
 adding their drawn multisets (resplits: summing over the patterns of second cards, see
 :func:`odds.player._split_patterns`); the joint weight of a run is the product of the sequence
 counts times the falling-factorial weight of the union. Runs with the same union share one dealer
-law, :func:`odds.dealer.dealer_finals` of the shoe less the player's cards (the hole card is, by
-exchangeability, dealt after them), blackjack kept. With peek (and with no hole card and original
-bets only) a dealer blackjack ends the round at -1 (a player blackjack pushes); with no hole card a
-dealer blackjack takes every stake still on the table. Nothing is approximated or renormalised.
+law from the shoe less the player's cards (the hole card is, by exchangeability, dealt after
+them), blackjack kept. With peek (and with no hole card and original bets only) a dealer blackjack
+ends the round at -1 (a player blackjack pushes); with no hole card a dealer blackjack takes every
+stake still on the table. Nothing is approximated or renormalised.
+
+The split hands are joined by a compiled walk, :mod:`odds.split_kernel`, for one pair and up card
+at a time: the hands but the last are summed into a table ``{(union, multiset of ends):
+sequences}``, every pattern of second cards ending in the same kind of hand at once; each union of
+all the hands' cards gets its dealer law once, propagated through the dealer's graph for that up
+card; and the last hand is joined to the table union by union. Exact sums are integers over one
+falling factorial ``(n)_J``, taken modulo primes below 2**62 and rebuilt by the Chinese remainder
+theorem (the numerators must add up to ``(n)_J`` exactly, and are checked to). The same join in
+plain Python (``round_outcomes(engine, compiled=False)``) takes the shoes the kernel does not (more
+than 63 cards of a value in a union, a dealer's count beyond 128 bits, a dealer who can run out of
+cards) and the wagers that settle a round their own way.
+
+Cost, six decks, one core (``bench/bench_outcomes.py``), besides the engine's own values
+(``round_value``, 2 s in floats, 5 s exact at S17 DAS): pairs split to 2 hands, 2 s in floats and
+4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 36 s and 90 s. To 4 hands (aces
+once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
+join into 162 thousand unions for two hands, 2.9 million for three and 27 million for four, and
+joining the fourth hand to the three takes 6 billion lookups. A whole round at S17 without DAS
+takes about 24 minutes and 14 GB exact (each union carries a residue a modulus for each dealer
+result; ``MODULI_PER_CALL`` moduli are taken a kernel call, fewer use less memory and more time),
+about 12 minutes and 6 GB in floats.
 
 Streak classes: a round of one hand is a win when the hand wins (a player blackjack wins), a loss
 when it loses (a surrender loses), neither on a push. A split round is a win when the player wins
@@ -27,10 +48,6 @@ the player has a blackjack too (neither).
 
 Refused (:class:`odds.errors.EngineError`): the double-down rescue and the bonus payouts (7-7-7,
 suited 6-7-8, five-card 21, posted blackjack), which change both the play and the payouts.
-Splits to 2 hands: a full shoe takes seconds (6 decks: about 20 s exact, with the split hands and
-the dealer joined in the compiled split kernel). Resplits to 3 and 4 hands
-are exact by the same method, but the joint runs multiply with every hand: instant on small
-shoes, slow on a full shoe.
 
 >>> from odds import DealerRules, Shoe
 >>> from odds.game_rules import GameRules
@@ -137,6 +154,10 @@ def _split_kernel(hits_soft_17: bool):
     return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
 
 
+NOUTCOMES = 51  # the kernel's outcomes: net -8..8 by (win, loss, neither)
+MODULI_PER_CALL = 8  # a six-deck round at four hands needs 8 moduli, so one call
+
+
 @lru_cache(maxsize=None)
 def _moduli(bits: int) -> tuple:
     """Primes below 2**62, as many as make a product of more than ``bits`` bits."""
@@ -171,7 +192,8 @@ def _settle(end: tuple, dealer: int) -> int:
 
 class _Round:
     """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes; a wager
-    settled on the round overrides :meth:`_settle`, :meth:`_blackjack` and :meth:`_surrender`."""
+    settled on the round overrides :meth:`_settle`, :meth:`_blackjack` and :meth:`_surrender` (its
+    split hands are then joined in plain Python, the kernel settling rounds only as here)."""
 
     def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11)), compiled: bool = True):
         r = engine.rules
@@ -385,8 +407,17 @@ class _Round:
         # and the dealer's; every weight is brought to the denominator (n)_cards.
         cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
         moduli = _moduli(_falling(n, cards).bit_length()) if e.exact else ()
-        sums = kernel.run(base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact, moduli, cards,
-                          e.one_unit_to_blackjack)
+        args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
+        if not e.exact:
+            sums = kernel.run(*args, (), cards, e.one_unit_to_blackjack)
+        else:  # a few moduli a call: the tables hold a residue a modulus for every union
+            sums = [[] for _ in range(NOUTCOMES)]
+            for i in range(0, len(moduli), MODULI_PER_CALL):
+                part = kernel.run(*args, moduli[i:i + MODULI_PER_CALL], cards, e.one_unit_to_blackjack)
+                if part is None:
+                    return False
+                for row, more in zip(sums, part):
+                    row.extend(more)
         if sums is None:
             return False
         if e.exact:

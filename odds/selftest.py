@@ -52,6 +52,20 @@ def check_player_engine() -> bool:
     return PlayerEngine(rules, shoe).round_value()[0] == round_value(rules, counts)
 
 
+def check_round_outcomes() -> bool:
+    """The split kernel's round law equals the card-by-card brute force on a 19-card shoe with four
+    eights (split to 4 hands, H17, DAS)."""
+    from . import DealerRules, Shoe
+    from .game_rules import GameRules
+    from .outcomes import round_outcomes
+    from .player import PlayerEngine
+    from .reference.outcomes import outcome_distribution
+    counts = (2, 0, 0, 0, 4, 0, 0, 4, 0, 9)
+    rules = GameRules(decks=1, dealer=DealerRules.parse("H17"), das=True, split_hands=4)
+    shoe = Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    return round_outcomes(PlayerEngine(rules, shoe)).joint == outcome_distribution(rules, counts)
+
+
 def check_published_split() -> bool:
     """Eric Farmer's 19-card shoe, 2-2 against a 7, resplit to 4: split -76.210220335%."""
     from . import DealerRules, Shoe
@@ -75,6 +89,7 @@ def check_published_wager() -> bool:
 CHECKS = (
     ("dealer engine = reference recursion, 1 deck S17 and H17", check_dealer_engine),
     ("player engine = card-by-card brute force, resplits to 4", check_player_engine),
+    ("round outcome law (split kernel) = card-by-card brute force, split to 4", check_round_outcomes),
     ("Farmer's 19-card shoe: split 2-2 vs 7 = -76.210220335%", check_published_split),
     ("Jacobson's Bust It, 2 decks: house edge 7.568%", check_published_wager),
 )

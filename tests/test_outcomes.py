@@ -168,3 +168,26 @@ def test_refused_rules():
         outcome_distribution(GameRules(decks=1, dealer=S17, double_rescue=True))
     with pytest.raises(EngineError, match="bonus"):
         outcome_distribution(GameRules(decks=1, dealer=S17, bonus_777=Fraction(3, 2)))
+
+
+def test_moduli_taken_a_few_at_a_time(monkeypatch):
+    # One deck, 8-8 against a 7, split to 4 hands: the exact sums need several primes; taking them
+    # one kernel call each (less memory) must rebuild the same law as taking them all at once.
+    from odds import outcomes
+    rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
+
+    def split_round(per_call):
+        monkeypatch.setattr(outcomes, "MODULI_PER_CALL", per_call)
+        engine = PlayerEngine(rules)
+        walk = outcomes._Round(engine, ups=(7,))
+        assert walk._compiled_split_round(8, 7, engine.one)
+        return walk.out
+
+    all_at_once = split_round(8)
+    calls = []
+    run = outcomes._split_kernel(False).run
+    monkeypatch.setattr(outcomes, "_split_kernel", lambda h17: type("K", (), {
+        "max_cards": run.__self__.max_cards,
+        "run": staticmethod(lambda *a: calls.append(len(a[5])) or run(*a))}))
+    assert split_round(1) == all_at_once
+    assert len(calls) > 1 and set(calls) == {1}

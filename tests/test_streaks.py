@@ -136,3 +136,16 @@ def test_streak_reading_of_a_dealer_blackjack_is_stated(capsys):
 def test_streak_options_refused_elsewhere(capsys):
     assert main(["wager", "buster", "--decks", "6", "--streak", "3"]) == 2
     assert "--streak does not apply to buster" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("hands", [2, 3, 4])
+def test_burnout_bonus_warns_below_its_four_hands(capsys, hands):
+    argv = ["wager", "burnout-bonus", "--decks", "1", "--any-decks", "--remove", REMOVE,
+            "--split-hands", str(hands), "--format", "json"]
+    assert main(argv) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert any(f"split pairs {hands}" in a or f"to {hands} hands" in a for a in sheet["assumptions"])
+    warned = [w for w in sheet["warnings"] if "up to four hands" in w]
+    assert len(warned) == (hands < 4)
+    if hands < 4:
+        assert f"at most {hands} hands here" in warned[0]
