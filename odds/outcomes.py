@@ -154,7 +154,6 @@ def _split_kernel(hits_soft_17: bool):
     return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
 
 
-NOUTCOMES = 51  # the kernel's outcomes: net -8..8 by (win, loss, neither)
 MODULI_PER_CALL = 8  # a six-deck round at four hands needs 8 moduli, so one call
 
 
@@ -408,18 +407,13 @@ class _Round:
         cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
         moduli = _moduli(_falling(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
-        if not e.exact:
-            sums = kernel.run(*args, (), cards, e.one_unit_to_blackjack)
-        else:  # a few moduli a call: the tables hold a residue a modulus for every union
-            sums = [[] for _ in range(NOUTCOMES)]
-            for i in range(0, len(moduli), MODULI_PER_CALL):
-                part = kernel.run(*args, moduli[i:i + MODULI_PER_CALL], cards, e.one_unit_to_blackjack)
-                if part is None:
-                    return False
-                for row, more in zip(sums, part):
-                    row.extend(more)
-        if sums is None:
-            return False
+        parts = []  # exact: a few moduli a call, the tables holding a residue a modulus for every union
+        for i in range(0, max(len(moduli), 1), MODULI_PER_CALL):
+            part = kernel.run(*args, moduli[i:i + MODULI_PER_CALL], cards, e.one_unit_to_blackjack)
+            if part is None:
+                return False
+            parts.append(part)
+        sums = [sum((part[o] for part in parts), []) for o in range(len(parts[0]))] if e.exact else parts[0]
         if e.exact:
             den = _falling(n, cards)
             sums = [_crt(r, moduli) for r in sums]
