@@ -154,7 +154,7 @@ def small_shoes_check(game) -> ExactCheck:
     shoes = shoes_for(game.split_hands)
     figures = []
     for name, counts in shoes.items():
-        shoe = Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+        shoe = Shoe.from_value_counts(counts)
         fast = {key: Fraction(p) for key, p in round_outcomes(PlayerEngine(game, shoe)).joint.items()}
         slow = outcome_distribution(game, counts)
         for key in sorted(set(fast) | set(slow)):

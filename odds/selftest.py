@@ -48,7 +48,7 @@ def check_player_engine() -> bool:
     from .reference.game import round_value
     counts = (4, 0, 0, 0, 0, 0, 0, 3, 2, 10)
     rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), das=True, split_hands=4, resplit_aces=True)
-    shoe = Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    shoe = Shoe.from_value_counts(counts)
     return PlayerEngine(rules, shoe).round_value()[0] == round_value(rules, counts)
 
 
@@ -62,7 +62,7 @@ def check_round_outcomes() -> bool:
     from .reference.outcomes import outcome_distribution
     counts = (2, 0, 0, 0, 4, 0, 0, 4, 0, 9)
     rules = GameRules(decks=1, dealer=DealerRules.parse("H17"), das=True, split_hands=4)
-    shoe = Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    shoe = Shoe.from_value_counts(counts)
     return round_outcomes(PlayerEngine(rules, shoe)).joint == outcome_distribution(rules, counts)
 
 

@@ -89,6 +89,18 @@ class Shoe:
         rows = tuple(tuple(n // 4 + (1 if s < n % 4 else 0) for s in range(4)) for n in counts)
         return cls(rows, (0,) * 13, suits_recorded=False)
 
+    @classmethod
+    def from_value_counts(cls, counts) -> "Shoe":
+        """A shoe from 10 counts by point value (ace first, every ten-valued card as a T), suits unknown.
+
+        >>> Shoe.from_value_counts((0, 0, 0, 0, 0, 2, 0, 0, 0, 3)).by_value()
+        (0, 0, 0, 0, 0, 2, 0, 0, 0, 3)
+        """
+        counts = list(counts)
+        if len(counts) != 10:
+            raise ShoeError(f"need 10 counts by value, got {len(counts)}")
+        return cls.from_rank_counts(counts + [0, 0, 0])
+
     @property
     def suits_known(self) -> bool:
         """True when every remaining card's suit is known."""

@@ -52,7 +52,7 @@ TENS_SIXES_FIVES = (0, 0, 0, 0, 2, 1, 0, 0, 0, 5)  # the hand-counted shoe
 
 
 def shoe(counts):
-    return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    return Shoe.from_value_counts(counts)
 
 
 def engine_value(rules, counts, reading):

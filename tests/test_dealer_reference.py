@@ -11,7 +11,7 @@ from odds.reference.dealer import reference_dealer_table
 
 def assert_same(counts, rules):
     ref = reference_dealer_table(list(counts), rules.hits_soft_17, rules.peek)
-    fast = dealer_table(Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0]), rules)
+    fast = dealer_table(Shoe.from_value_counts(counts), rules)
     for up, row in fast.by_upcard.items():
         expected = ref[up]
         if expected is None:

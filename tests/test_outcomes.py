@@ -50,7 +50,7 @@ FOUR_RULES = {
 
 
 def shoe(counts):
-    return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    return Shoe.from_value_counts(counts)
 
 
 def check_against_engine(rules, counts=None):

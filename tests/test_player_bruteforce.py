@@ -70,7 +70,7 @@ RESPLIT_RULES = {
 
 
 def shoe(counts):
-    return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    return Shoe.from_value_counts(counts)
 
 
 def engine_value(rules, counts):

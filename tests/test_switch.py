@@ -26,7 +26,7 @@ S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 
 
 def shoe(counts):
-    return Shoe.from_rank_counts(list(counts[:9]) + [counts[9], 0, 0, 0])
+    return Shoe.from_value_counts(counts)
 
 
 def engine_round(rules, counts):
