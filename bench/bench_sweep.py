@@ -21,7 +21,7 @@ import os
 import random
 import time
 
-from odds.sweep import (ChunkTask, SweepSpec, Tally, chunks, evaluator, make_plan, play_round, run_chunk,
+from odds.apps.sweep import (ChunkTask, SweepSpec, Tally, chunks, evaluator, make_plan, play_round, run_chunk,
                         shoe_seed)
 
 WAGERS = {"buster": ("C", "H17"), "ez-bust": ("PA", "H17"), "21+3": ("C", "S17"),

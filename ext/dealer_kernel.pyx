@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Dealer kernel: exact (128-bit integer) and float propagation over the dealer's drawing graph.
 
-The graph (built in ``odds.dealer_graph``) has one node per live dealer hand: a hand on which the
+The graph (built in ``odds.engine.dealer_graph``) has one node per live dealer hand: a hand on which the
 dealer must still draw, keyed by its up card and the multiset of its cards. Nodes are in order of
 depth. For node ``i`` and point value ``v`` (0-based), ``have[10*i+v]`` is how many cards of value
 ``v`` the hand holds, and drawing ``v`` leads to node ``child[10*i+v]`` or, when that is -1, to the
@@ -115,7 +115,7 @@ cdef class DealerKernel:
 
     def folded(self):
         """The graph as this kernel walks it (busting draws folded), for kernels that propagate
-        it themselves (``odds.split_kernel``): a dict of lists and sizes."""
+        it themselves (``odds.engine.split_kernel``): a dict of lists and sizes."""
         n, m = self.n, self.nedges
         return {"depth": [self.depth[i] for i in range(n)], "first": [self.first[i] for i in range(n + 1)],
                 "ev": [self.ev[k] for k in range(m)], "ehave": [self.ehave[k] for k in range(m)],

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Split kernel: the joint law of a split round's hands and the dealer's hand (``odds.outcomes``).
+"""Split kernel: the joint law of a split round's hands and the dealer's hand (``odds.engine.outcomes``).
 
 One call takes one pair against one up card. Each split hand is a list of leaves: the multiset of
 cards it drew after its pair card (packed 6 bits a value, aces lowest, so that the union of two
@@ -13,7 +13,7 @@ The probability of one run of cards depends only on the multiset drawn, so a gro
 joined by the union of what they drew: every hand but the last is walked into a table
 ``(union, multiset of ends) -> sequences`` (the head), and the last hand is joined to the head
 union by union. Each union of all the hands' cards has one dealer law, propagated here through
-the dealer's graph (``odds.dealer_graph``, folded as in ``odds.dealer_kernel``) for the one up
+the dealer's graph (``odds.engine.dealer_graph``, folded as in ``odds.engine.dealer_kernel``) for the one up
 card, from the shoe less the player's cards. Then for a head union ``H`` and each way ``e`` the
 last hand ends, ``Y[e][d] = sum over its leaves a ending in e of sequences(a) * Z_d(H + a)``, with
 ``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry

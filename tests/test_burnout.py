@@ -1,6 +1,6 @@
 """Blackjack Burnout: the burn option ("Blackjack Burnout - Procedures" (2), (3), (5)).
 
-:class:`odds.burnout.BurnoutEngine` (the player engine with a "burn still available" state, values
+:class:`odds.games.burnout.BurnoutEngine` (the player engine with a "burn still available" state, values
 jointly with no dealer blackjack) against :class:`odds.reference.burnout.BurnoutRound` (deals card
 by card, the hole card unknown, every keep-or-burn choice made on an explicit posterior), exactly,
 on small shoes, both readings (a busting card may be burned, or not), S17/H17, peek and no hole
@@ -22,10 +22,10 @@ from test_player_bruteforce import RESPLIT_SHOES as RESPLIT
 from test_player_bruteforce import SHOES as BRUTE_FORCE_SHOES
 
 from odds import DealerRules, Shoe
-from odds.burnout import FEE, BurnoutEngine, burnout_report, burnout_rules
-from odds.errors import RuleError
-from odds.game_rules import GameRules
-from odds.player import ZERO_HAND, PlayerEngine, _add
+from odds.games.burnout import FEE, BurnoutEngine, burnout_report, burnout_rules
+from odds.core.errors import RuleError
+from odds.core.game_rules import GameRules
+from odds.engine.player import ZERO_HAND, PlayerEngine, _add
 from odds.reference.burnout import BurnoutRound
 from odds.reference.game import VALUES, _draws, _take, _total, round_value
 from odds.reference.game import _add as _add_sorted
@@ -289,7 +289,7 @@ def test_six_deck_burn_decisions():
 def test_burnout_from_the_command_line(capsys):
     import json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["wager", "burnout", "--decks", "1", "--rule", "S17", "--float", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["reading"] == "any-card" and doc["decks"] == 1 and doc["das"] is True

@@ -8,7 +8,7 @@ import odds
 
 def test_compiled_kernel_is_active():
     assert odds.ENGINE_PATH == "cython"
-    from odds import dealer_kernel
+    from odds.engine import dealer_kernel
     assert dealer_kernel.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
@@ -20,12 +20,12 @@ def test_import_fails_loudly_without_the_kernel(tmp_path):
     shutil.copytree(src, tmp_path / "odds", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
     r = subprocess.run([sys.executable, "-c", "import odds"], cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode != 0
-    assert "odds: a compiled kernel (odds.dealer_kernel) is missing or broken" in r.stderr
+    assert "odds: a compiled kernel of odds.engine is missing or broken" in r.stderr
 
 
 def test_every_kernel_in_ext_is_loaded():
     from pathlib import Path
 
-    from odds._kernels import KERNELS
+    from odds.engine.kernels import KERNELS
     ext = Path(__file__).resolve().parent.parent / "ext"
     assert sorted(KERNELS) == sorted(p.stem for p in ext.glob("*.pyx"))

@@ -11,8 +11,8 @@ import pytest
 from rounding import within_print
 
 from odds import DealerRules, Shoe
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 
 S17 = DealerRules.parse("S17")
 

@@ -14,15 +14,15 @@ from hypothesis import assume, given, settings
 
 from test_first_cards import small_suited_shoes
 from odds import DealerRules, Shoe
-from odds.cards import RANKS, SUITS
-from odds.cli import main
-from odds.first_cards import count_first_cards
-from odds.paytables import builtin_paytables
-from odds.shoe_returns import SWEPT, shoe_return
-from odds.simulate import twenty_one_plus_three_hands
-from odds.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
+from odds.core.cards import RANKS, SUITS
+from odds.apps.cli import main
+from odds.engine.first_cards import count_first_cards
+from odds.wagers.paytables import builtin_paytables
+from odds.wagers.shoe_returns import SWEPT, shoe_return
+from odds.verify.simulate import twenty_one_plus_three_hands
+from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
                         ChunkTask)
-from odds.sweep_report import write_plots
+from odds.apps.sweep_report import write_plots
 from odds.wagers import get_wager
 from odds.wagers.card_combinations import GAMES
 from odds.wagers.dealer_bust import ez_bust_probability

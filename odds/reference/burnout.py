@@ -1,5 +1,5 @@
 """Reference value of a Blackjack Burnout round, by brute force over explicit deals, for checking
-:class:`odds.burnout.BurnoutEngine` on small shoes.
+:class:`odds.games.burnout.BurnoutEngine` on small shoes.
 
 It extends :class:`odds.reference.game.BruteForceRound` (deals card by card, the hole card unknown
 to the player: every decision maximises E[result | cards seen] over an explicit posterior of the
@@ -13,7 +13,7 @@ hand cannot be burned. Split hands are the base class's, untouched: splitting fo
 
 A case counted by hand (the test file runs it): a shoe of two 5s, one 6 and five tens; the player
 holds T-6 against a ten up; the five cards unseen are three tens and two 5s, the hole card one of
-them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.burnout`:
+them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.games.burnout`:
 
 - stand: hole ten (3/5) loses to 20; hole 5 (2/5), the dealer's 15 draws a ten (3/4, bust) or
   the last 5 (1/4, 20): -3/5 + 2/5 * (3/4 - 1/4) = -2/5;
@@ -30,7 +30,7 @@ them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.bu
 
 >>> from fractions import Fraction
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> BurnoutRound(rules, [0, 0, 0, 0, 2, 1, 0, 0, 0, 5]).option_values(6, 10, 10)
 {'stand': Fraction(-2, 5), 'hit': Fraction(2, 5), 'double': Fraction(4, 5)}

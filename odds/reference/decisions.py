@@ -1,9 +1,9 @@
-"""Reference computations for :mod:`odds.decisions`: plain enumerations with ``fractions``.
+"""Reference computations for :mod:`odds.games.decisions`: plain enumerations with ``fractions``.
 
 Nothing here uses the fast path's code: the house money hands are classified by a classifier
 written from (h)(3) below, every ordered deal (player card, up card, player card) is counted card
 kind by card kind, and the pays are typed in from the regulation's tables. The main game's values
-come either from :class:`odds.player.PlayerEngine` (``values="engine"``) or, on small shoes, from
+come either from :class:`odds.engine.player.PlayerEngine` (``values="engine"``) or, on small shoes, from
 the brute force :class:`odds.reference.game.BruteForceRound` (``values="brute"``), which shares
 nothing with the engine. The sevens' side wager is counted directly: how many sevens of each suit
 are left, and how many cards would give the dealer a blackjack.
@@ -76,8 +76,8 @@ def reference_house_money(rank_suit, rules, paytable="A", timing="before-peek", 
     n = sum(c for _, c in kinds)
     total = n * (n - 1) * (n - 2)
     if values == "engine" and engine is None:
-        from odds.player import PlayerEngine
-        from odds.shoe import Shoe
+        from odds.engine.player import PlayerEngine
+        from odds.core.shoe import Shoe
         engine = PlayerEngine(rules, Shoe(tuple(tuple(row) for row in rank_suit)), exact=True)
     brute = BruteForceRound(rules, _by_value(rank_suit)) if values == "brute" else None
     peek = rules.dealer.peek

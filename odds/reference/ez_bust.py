@@ -7,7 +7,7 @@ other, card by card) by the brute force's own policy; it pushes when he has a bl
 hand of his is bust, else it wins when the dealer busts and loses when he does not.
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> sorted((k, str(p)) for k, p in ez_bust_with_push(rules, [0, 0, 0, 0, 0, 3, 0, 0, 0, 5], 6).items())
 [('bust', '20/21'), ('no-bust', '1/21'), ('push', '0')]

@@ -3,7 +3,7 @@
 the ways to take those physical cards (:func:`reference_first_cards_by_type`).
 
 >>> from odds import Shoe
->>> from odds.first_cards import FirstCardsGame
+>>> from odds.engine.first_cards import FirstCardsGame
 >>> pair = FirstCardsGame("pair", ("player", "player"), 2, lambda c: ("pair",) if c[0].rank == c[1].rank else ())
 >>> reference_first_cards(pair, Shoe.decks(1))
 ({('pair',): 78, (): 1248}, 1326)
@@ -14,7 +14,7 @@ import itertools
 from collections import Counter
 from math import factorial
 
-from ..cards import RANKS, SUITS, Card
+from odds.core.cards import RANKS, SUITS, Card
 
 
 def physical_cards(shoe) -> list[Card]:
@@ -49,7 +49,7 @@ def reference_first_cards_by_type(game, shoe, rule) -> tuple[dict, int]:
     seconds).
 
     >>> from odds import Shoe
-    >>> from odds.first_cards import FirstCardsGame
+    >>> from odds.engine.first_cards import FirstCardsGame
     >>> pair = FirstCardsGame("pair", ("player", "player"), 2, lambda c: ())
     >>> same = lambda deal: ("pair",) if deal[0][0] == deal[1][0] else ()
     >>> reference_first_cards_by_type(pair, Shoe.decks(6), same)  # 13 ranks x C(24, 2) pairs

@@ -1,5 +1,5 @@
 """Reference value of a whole blackjack round, by brute force over explicit deals, for checking
-:class:`odds.player.PlayerEngine` on small shoes.
+:class:`odds.engine.player.PlayerEngine` on small shoes.
 
 Plain Python with exact fractions, sharing nothing with the engine but the rules object it reads
 (its fields only). Cards go by point value, 1 (ace) to 10 (ten-value), with multiplicities; every
@@ -40,7 +40,7 @@ offered a hit), as in the engine.
 
 >>> from fractions import Fraction
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> round_value(rules, [1, 0, 0, 0, 0, 0, 0, 0, 0, 4])  # one ace, four tens: see the tests
 Fraction(3, 5)
@@ -96,7 +96,7 @@ def _blackjack(a: int, b: int) -> bool:
 
 
 class BruteForceRound:
-    """Round value for ``rules`` (a :class:`odds.game_rules.GameRules`) and a shoe of ``counts``
+    """Round value for ``rules`` (a :class:`odds.core.game_rules.GameRules`) and a shoe of ``counts``
     (10 numbers: aces, twos, ..., ten-values). With ``chart`` the player follows a fixed
     total-dependent chart instead of choosing by expected value: ``chart.first[(row, up)]`` lists
     the options of a two-card hand best first (row ``("hard", total)``, ``("soft", total)`` or

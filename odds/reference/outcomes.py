@@ -1,5 +1,5 @@
 """Reference outcome distribution of a whole round, by brute force over explicit deals, for
-checking :mod:`odds.outcomes` on small shoes.
+checking :mod:`odds.engine.outcomes` on small shoes.
 
 It extends :class:`odds.reference.game.BruteForceRound` (same deals, same policy, same dealer) from
 the round's expected value to the law of (net result, streak class): the cards are dealt one by
@@ -14,7 +14,7 @@ anything else loses 1. With no hole card and original bets only, a dealer blackj
 loss) whatever the player did; with no hole card otherwise it takes every stake on the table.
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> dist = outcome_distribution(rules, [1, 0, 0, 0, 0, 0, 0, 0, 0, 4])  # one ace, four tens
 >>> sorted((str(net), kind, str(p)) for (net, kind), p in dist.items())

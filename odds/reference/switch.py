@@ -1,5 +1,5 @@
 """Reference value of a Blackjack Switch round (58 Pa. Code § 633a.12(a)), dealt card by card in
-the physical order, for checking :mod:`odds.switch` on small shoes.
+the physical order, for checking :mod:`odds.games.switch` on small shoes.
 
 Plain Python with exact fractions. The cards come in the order of the table: hand 1's first card,
 hand 2's first card, the up card, hand 1's second card, hand 2's second card, the hole card. With
@@ -20,7 +20,7 @@ summed hand by hand), before the peek or after it as ``switch_before_peek`` says
 claim (the pair is worth the sum of each hand's value from the shoe less the four cards and the
 up card) is what the equality of the two round values shows.
 
->>> from odds.switch import SwitchRules
+>>> from odds.games.switch import SwitchRules
 >>> r = SwitchRules.pa(1, "S17", split_hands=1)
 >>> round_value(r, (0, 1, 0, 0, 0, 0, 0, 0, 0, 7))  # one 2, seven tens: see the tests
 Fraction(-1, 2)
@@ -68,7 +68,7 @@ class SwitchPolicy(BruteForceRound):
 
 
 class BruteForceSwitch:
-    """Round value of Blackjack Switch for ``rules`` (:class:`odds.switch.SwitchRules`) and a
+    """Round value of Blackjack Switch for ``rules`` (:class:`odds.games.switch.SwitchRules`) and a
     shoe of ``counts`` (10 numbers by value, aces first)."""
 
     def __init__(self, rules, counts):
@@ -199,9 +199,9 @@ def round_value(rules, counts) -> Fraction:
 def dealer_22(counts: tuple, up: int, hits_soft_17: bool) -> Fraction:
     """P(the dealer ends on 22) given the up card, from ``counts`` (the up card still in it), no
     peek: a plain recursion over his draws."""
-    from odds.game_rules import GameRules
-    from odds.rules import DealerRules
-    from odds.switch import SwitchRules
+    from odds.core.game_rules import GameRules
+    from odds.core.rules import DealerRules
+    from odds.games.switch import SwitchRules
     pol = SwitchPolicy(SwitchRules(GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
     rest = _take(tuple(counts), up)
     out = Fraction(0)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..errors import OddsError
+from odds.core.errors import OddsError
 
 
 class CitationError(OddsError):

@@ -1,6 +1,6 @@
 """The wagers, by the name used on the command line (``odds wager NAME``).
 
-Each wager knows the outcomes its paytables pay and computes a :class:`~odds.parsheet.ParSheet`
+Each wager knows the outcomes its paytables pay and computes a :class:`~odds.wagers.parsheet.ParSheet`
 for a shoe, dealer rules and paytable.
 """
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import WagerError
+from odds.core.errors import WagerError
 
 
 @dataclass(frozen=True)

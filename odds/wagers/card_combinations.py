@@ -2,9 +2,9 @@
 set 21, house money, match the dealer, in-between, twenty-point bonus, king's bounty and 21+3.
 
 Each classifier returns the hands a deal makes, best first; the paytable pays the best one it
-lists. Cards are :class:`~odds.cards.Card` values.
+lists. Cards are :class:`~odds.core.cards.Card` values.
 
->>> from odds.cards import parse_cards
+>>> from odds.core.cards import parse_cards
 >>> twenty_one_plus_three(tuple(parse_cards("QH KH AH")))
 ('straight-flush', 'straight', 'flush')
 >>> in_between(tuple(parse_cards("5S 7D 6C"))), in_between(tuple(parse_cards("2S AD 7C")))
@@ -15,9 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..cards import Card, point_value
-from ..errors import WagerError
-from ..first_cards import FirstCardsGame
+from odds.core.cards import Card, point_value
+from odds.core.errors import WagerError
+from odds.engine.first_cards import FirstCardsGame
 from . import Wager
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 

@@ -6,7 +6,7 @@ law as if he were dealt alone from the shoe less the cards that are known (tests
 test_exchangeability.py checks this exactly on one deck against a player who draws first).
 
 >>> from odds import Shoe, DealerRules
->>> from odds.paytables import builtin_paytables
+>>> from odds.wagers.paytables import builtin_paytables
 >>> sheet = buster_par_sheet(Shoe.decks(6), DealerRules.parse("H17"), builtin_paytables("buster").tables["C"], 6)
 >>> round(float(sheet.house_edge), 6)
 0.062143
@@ -16,21 +16,21 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..cache import disk_cached
-from ..cards import RANKS, SUITS, parse_cards, value_label
-from ..dealer import dealer_table
-from ..errors import WagerError
-from ..game_rules import GameRules
-from ..outcomes import BUSTED, _Round
-from ..player import PlayerEngine
-from ..formats import fraction_text
-from ..parsheet import Outcome, ParSheet
-from ..rules import DealerRules
-from ..shoe import Shoe
+from odds.engine.cache import disk_cached
+from odds.core.cards import RANKS, SUITS, parse_cards, value_label
+from odds.engine.dealer import dealer_table
+from odds.core.errors import WagerError
+from odds.core.game_rules import GameRules
+from odds.engine.outcomes import BUSTED, _Round
+from odds.engine.player import PlayerEngine
+from odds.core.formats import fraction_text
+from .parsheet import Outcome, ParSheet
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 from . import Wager
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
-DEALER_BUST = 6  # the dealer's bust in a row of odds.dealer.dealer_finals
+DEALER_BUST = 6  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
 
 BUSTER_OUTCOMES = ("bust-3", "bust-4", "bust-5", "bust-6", "bust-7", "bust-8+")
 EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the shoe less the known "
@@ -121,7 +121,7 @@ EZ_PUSH_USED = ("paragraph (g) is used: the wager pushes when every player's han
 
 
 class _EzBustRound(_Round):
-    """The round walk of :mod:`odds.outcomes`, settling an EZ Bust wager with paragraph (g):
+    """The round walk of :mod:`odds.engine.outcomes`, settling an EZ Bust wager with paragraph (g):
     a push when the player has a blackjack or every hand of his is bust, else 1 to 1 on a dealer
     bust (the up card being 2 to 6, the dealer always has a third card then) and -1 otherwise."""
 
@@ -141,7 +141,7 @@ class _EzBustRound(_Round):
 def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None) -> dict:
     """Exact chances of bust (win), push and no-bust for a player who bets EZ Bust on ``upcard``
     (or on every up card of 2 to 6, weighted by its chance), with paragraph (g) in force. Read from
-    the disk cache while one is active (:func:`odds.cache.use_cache`)."""
+    the disk cache while one is active (:func:`odds.engine.cache.use_cache`)."""
     ups = (parse_cards(upcard)[0].value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
     if any(u not in range(2, 7) for u in ups):
         raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {upcard}")
@@ -216,7 +216,7 @@ def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> Par
         (Outcome("bust", paytable.pays["bust"], p["bust"]), Outcome("push", Fraction(0), p["push"]),
          Outcome("no-bust", Fraction(-1), p["no-bust"])), None,
         assumptions=(f"main game: {main.describe()}", when, EZ_PUSH_USED, FRESH),
-        method="exact round walk (odds.outcomes): every deal with the up card, the player's hands played out "
+        method="exact round walk (odds.engine.outcomes): every deal with the up card, the player's hands played out "
                "(split hands jointly), then the dealer's law from the shoe less every card the player drew")
 
 

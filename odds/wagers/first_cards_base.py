@@ -2,7 +2,7 @@
 best hand it makes that the paytable lists ("paid for the highest-ranking hand").
 
 >>> from odds import Shoe
->>> from odds.paytables import builtin_paytables
+>>> from odds.wagers.paytables import builtin_paytables
 >>> from odds.wagers import get_wager
 >>> w = get_wager("21+3")
 >>> sheet = w.par_sheet(Shoe.decks(6), None, builtin_paytables("21+3").tables["A"], 6)
@@ -15,8 +15,8 @@ import dataclasses
 from fractions import Fraction
 from typing import Callable, Optional
 
-from ..first_cards import FirstCardsGame, count_first_cards
-from ..parsheet import Outcome, ParSheet
+from odds.engine.first_cards import FirstCardsGame, count_first_cards
+from .parsheet import Outcome, ParSheet
 from . import Wager
 
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"

@@ -6,7 +6,7 @@ each meter in units of the wager. The par sheet is computed at the meter values 
 award of "100% of meter" is paid like a pay of M to 1) and carries a, b, the breakeven meter and
 the jackpot's odds.
 
->>> from odds.cards import parse_cards
+>>> from odds.core.cards import parse_cards
 >>> super_sevens(tuple(parse_cards("7H 7H 7H")))
 ('three-7s-suited',)
 >>> blazing_sevens(tuple(parse_cards("7D 7D 7D")))
@@ -17,10 +17,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Mapping, Optional
 
-from ..cards import Card
-from ..errors import WagerError
-from ..first_cards import FirstCardsGame, count_first_cards
-from ..formats import fraction_text
+from odds.core.cards import Card
+from odds.core.errors import WagerError
+from odds.engine.first_cards import FirstCardsGame, count_first_cards
+from odds.core.formats import fraction_text
 
 from . import Wager
 from .first_cards_base import first_cards_par_sheet, paid_hand

@@ -1,7 +1,7 @@
 """Wagers on consecutive winning rounds of the main game: New York's streak wager (9 NYCRR
 5324.11(m)) and Blackjack Burnout's bonus wagers.
 
-A round counts as a win, a loss or neither (:mod:`odds.outcomes`: a push, or a split round with as
+A round counts as a win, a loss or neither (:mod:`odds.engine.outcomes`: a push, or a split round with as
 many hands won as lost, is neither). A wager on ``k`` wins in a row wins when ``k`` rounds are won
 before any is lost; rounds that are neither are skipped. With a fresh shoe every round (the
 streak wager is offered only on six or eight decks or with a shuffling machine), the rounds are
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cache import disk_cached
-from ..errors import WagerError
-from ..game_rules import GameRules
-from ..outcomes import round_outcomes
-from ..parsheet import Outcome, ParSheet
-from ..player import PlayerEngine
-from ..rules import DealerRules
-from ..shoe import Shoe
+from odds.engine.cache import disk_cached
+from odds.core.errors import WagerError
+from odds.core.game_rules import GameRules
+from odds.engine.outcomes import round_outcomes
+from .parsheet import Outcome, ParSheet
+from odds.engine.player import PlayerEngine
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 from . import Wager
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
@@ -61,9 +61,9 @@ def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss", 
     """Exact chances that a round is a win, a loss or neither. ``dealer_blackjack``: ``"loss"``
     (a dealer blackjack beats the player's hand and counts as a lost round) or ``"no-effect"``
     (it neither advances nor loses the wager, NY 5324.11(m)(1)). ``outcomes``: the round's
-    :class:`~odds.outcomes.RoundOutcomes` for these rules and shoe, when already computed; without
+    :class:`~odds.engine.outcomes.RoundOutcomes` for these rules and shoe, when already computed; without
     it the round is walked, or read from the disk cache while one is active
-    (:func:`odds.cache.use_cache`)."""
+    (:func:`odds.engine.cache.use_cache`)."""
     if outcomes is None:
         return _walked_round_classes(rules, shoe, dealer_blackjack)
     return _classes(rules, shoe, dealer_blackjack, outcomes)
@@ -119,7 +119,7 @@ def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k:
                      f"a round is won with {float(classes['win']):.6f}, lost with {float(classes['loss']):.6f}, "
                      f"neither with {float(classes['neither']):.6f}; wins in a row counted over the won and "
                      "lost rounds only") + assumptions,
-        method="exact round outcome distribution (odds.outcomes: every deal, the split hands jointly with one "
+        method="exact round outcome distribution (odds.engine.outcomes: every deal, the split hands jointly with one "
                "dealer hand), then (w / (w + l)) ** k",
         warnings=warnings,
         extra={"streaks": streaks, "round": {name: str(p) for name, p in classes.items()},

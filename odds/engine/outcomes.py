@@ -1,8 +1,8 @@
 """Exact distribution of a whole round's outcome: the net result in units of the original bet, and
 the round's class as streak wagers count it (win, loss or neither).
 
-The player plays exactly as :class:`odds.player.PlayerEngine` plays: the first decision is the best
-of :meth:`~odds.player.PlayerEngine.first_options` (the first of equal values in the dict's order),
+The player plays exactly as :class:`odds.engine.player.PlayerEngine` plays: the first decision is the best
+of :meth:`~odds.engine.player.PlayerEngine.first_options` (the first of equal values in the dict's order),
 after a hit the hand stands when standing is worth at least as much as hitting on, a double takes
 one card, and each split hand follows the engine's decision rule D, which looks at the hand's own
 cards only (with one other pair card gone).
@@ -12,14 +12,14 @@ multiset drawn: prod_v (n_v)_(k_v) / (N)_(K) (falling factorials). Every hand's 
 its own cards, so the play of one hand is a tree of card sequences, summarised once as
 ``{(cards drawn, how the hand ends): number of sequences}``. The hands of a split are joined by
 adding their drawn multisets (resplits: summing over the patterns of second cards, see
-:func:`odds.player._split_patterns`); the joint weight of a run is the product of the sequence
+:func:`odds.engine.player._split_patterns`); the joint weight of a run is the product of the sequence
 counts times the falling-factorial weight of the union. Runs with the same union share one dealer
 law from the shoe less the player's cards (the hole card is, by exchangeability, dealt after
 them), blackjack kept. With peek (and with no hole card and original bets only) a dealer blackjack
 ends the round at -1 (a player blackjack pushes); with no hole card a dealer blackjack takes every
 stake still on the table. Nothing is approximated or renormalised.
 
-The split hands are joined by a compiled walk, :mod:`odds.split_kernel`, for one pair and up card
+The split hands are joined by a compiled walk, :mod:`odds.engine.split_kernel`, for one pair and up card
 at a time: the hands but the last are summed into a table ``{(union, multiset of ends):
 sequences}``, every pattern of second cards ending in the same kind of hand at once; each union of
 all the hands' cards gets its dealer law once, propagated through the dealer's graph for that up
@@ -46,12 +46,12 @@ more hands than he loses, a loss when he loses more than he wins, else neither (
 neither). A dealer blackjack that ends the round (peek, or original bets only) is a loss unless
 the player has a blackjack too (neither).
 
-Refused (:class:`odds.errors.EngineError`): the double-down rescue and the bonus payouts (7-7-7,
+Refused (:class:`odds.core.errors.EngineError`): the double-down rescue and the bonus payouts (7-7-7,
 suited 6-7-8, five-card 21, posted blackjack), which change both the play and the payouts.
 
 >>> from odds import DealerRules, Shoe
->>> from odds.game_rules import GameRules
->>> from odds.player import PlayerEngine
+>>> from odds.core.game_rules import GameRules
+>>> from odds.engine.player import PlayerEngine
 >>> one_ace = Shoe.from_rank_counts([1] + [0] * 8 + [16, 0, 0, 0])  # one ace, sixteen tens
 >>> out = round_outcomes(PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace))
 >>> {str(net): str(p) for net, p in out.results().items()}
@@ -74,10 +74,10 @@ from sympy import prevprime
 
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
-from .errors import EngineError
-from .game_rules import GameRules
+from odds.core.errors import EngineError
+from odds.core.game_rules import GameRules
 from .player import ZERO_HAND, PlayerEngine, _add, _split_patterns, _with, hand_total
-from .shoe import Shoe
+from odds.core.shoe import Shoe
 
 WIN, LOSS, NEITHER = "win", "loss", "neither"
 BUSTED, BELOW_17 = 22, 16  # a hand's final total as it meets the dealer: 16 stands for any total below 17
@@ -149,7 +149,7 @@ def _packed(code: int) -> int:
 
 @lru_cache(maxsize=None)
 def _split_kernel(hits_soft_17: bool):
-    from ._kernels import split_kernel
+    from .kernels import split_kernel
 
     return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
 
@@ -380,7 +380,7 @@ class _Round:
 
     def _compiled_split_round(self, pair: int, up: int, p) -> bool:
         """The split rounds of one pair against ``up`` (a deal of probability ``p``) by the split
-        kernel (:mod:`odds.split_kernel`); False, with nothing added, where it does not apply: a
+        kernel (:mod:`odds.engine.split_kernel`); False, with nothing added, where it does not apply: a
         union that could hold 64 cards of one value, a shoe too large for the dealer's counts in
         128 bits, or a dealer who can run out of cards."""
         e, most = self.e, self.rules.most_hands(pair)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from .formats import decimal_text, fraction_text, text_table
+from odds.core.formats import decimal_text, fraction_text, text_table
 
 
 @dataclass(frozen=True)

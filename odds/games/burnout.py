@@ -13,7 +13,7 @@ hand; the Wizard of Odds' description of the game says the option "includes afte
   included (the player sees it and discards it);
 - ``"no-bust"`` (reading B): a card that busts the hand settles it at once and cannot be burned.
 
-Method: :class:`BurnoutEngine` is the player engine (:mod:`odds.player`) with one more state, "the
+Method: :class:`BurnoutEngine` is the player engine (:mod:`odds.engine.player`) with one more state, "the
 burn is still available". Hitting with it: for each card ``v`` drawn, the better of keeping it
 (and playing on, burn still available) and burning it, which is the plain engine's hit with ``v``
 set aside (the replacement and everything after it drawn from the shoe less ``v``, no burn left).
@@ -22,7 +22,7 @@ engine's (no burn). Values are exact, jointly with "no dealer blackjack" as in t
 and the burned card enters the dealer's law as a card seen.
 
 >>> from odds import DealerRules
->>> from odds.shoe import Shoe
+>>> from odds.core.shoe import Shoe
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> shoe = Shoe.from_rank_counts([0, 0, 0, 0, 2, 1, 0, 0, 0, 5, 0, 0, 0])  # two 5s, a 6, five tens
 >>> engine = BurnoutEngine(rules, shoe)
@@ -37,13 +37,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from .cards import value_label
-from .errors import RuleError
-from .formats import fraction_text, text_table
-from .game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, _add, hand_total
-from .rules import DealerRules
-from .shoe import Shoe
+from odds.core.cards import value_label
+from odds.core.errors import RuleError
+from odds.core.formats import fraction_text, text_table
+from odds.core.game_rules import GameRules
+from odds.engine.player import ZERO_HAND, PlayerEngine, _add, hand_total
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 
 FEE = Fraction(1, 5)  # (3): 1 for each 5 wagered, collected whether the option is used or not
 READINGS = {
@@ -277,7 +277,7 @@ class BurnoutReport:
             "house_edge_with_fee_per_total_staked": self._num(self.house_edge_with_fee_per_total),
             "burn_frequency": self._num(self.burn_frequency),
             "strategy": "composition-dependent, the burn included; splits forfeit the burn and are played as "
-                        "in odds.player (each split hand best for its own cards)",
+                        "in odds.engine.player (each split hand best for its own cards)",
             "first_decisions_changed": [
                 {"hand": _hand_label(a, b), "up": value_label(u), "without": w, "with": x}
                 for (a, b, u), w, x in self.changes()],
@@ -346,7 +346,7 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
     """The figures of the burn option for ``rules`` (e.g. :func:`burnout_rules`).
 
     >>> from odds import DealerRules
-    >>> from odds.shoe import Shoe
+    >>> from odds.core.shoe import Shoe
     >>> small = Shoe.from_rank_counts([2, 0, 1, 0, 2, 0, 1, 0, 2, 5, 0, 0, 0])
     >>> r = burnout_report(GameRules(decks=1, dealer=DealerRules.parse("S17")), shoe=small)
     >>> r.option_value > 0, r.house_edge_with_fee == r.fee + r.house_edge_with_option

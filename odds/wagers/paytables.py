@@ -33,7 +33,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Optional, Union
 
-from .errors import PaytableError
+from odds.core.errors import PaytableError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -193,7 +193,7 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
 
 
 def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset]:
-    from .wagers import WAGERS
+    from . import WAGERS
     return ({name: w.paid_outcomes for name, w in WAGERS.items()},
             frozenset(name for name, w in WAGERS.items() if w.partial_paytables))
 

@@ -115,7 +115,7 @@ def dealer_graph(hits_soft_17: bool) -> DealerGraph:
 @lru_cache(maxsize=None)
 def dealer_kernel(hits_soft_17: bool):
     """The compiled kernel loaded with the graph for this rule (built once)."""
-    from ._kernels import dealer_kernel as ext
+    from .kernels import dealer_kernel as ext
 
     g = dealer_graph(hits_soft_17)
     return ext.DealerKernel(g.child, g.term, g.have, g.depth, g.roots, g.nbuckets, len(RESULTS),

@@ -35,7 +35,7 @@ The dealer's 22 is kept apart from other busts by the compiled dealer kernel run
 one more result, "22" (:func:`dealer22_finals`).
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> g = SwitchGame(SwitchRules.pa(1, "H17", split_hands=1), exact=False)
 >>> g.decision("T", "6", "5", "T", "6")[0]   # T6 + 5T against a 6: switch to TT + 56
 'switch'
@@ -54,15 +54,15 @@ from typing import Optional
 
 from gmpy2 import mpq
 
-from .cards import parse_card, value_label
-from .dealer import exact_rows
-from .dealer_graph import classify
-from .errors import EngineError, RuleError
-from .formats import fraction_text, text_table
-from .game_rules import GameRules
-from .player import PlayerEngine, ZERO_HAND, _add, hand_total
-from .rules import DealerRules
-from .shoe import Shoe
+from odds.core.cards import parse_card, value_label
+from odds.engine.dealer import exact_rows
+from odds.engine.dealer_graph import classify
+from odds.core.errors import EngineError, RuleError
+from odds.core.formats import fraction_text, text_table
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine, ZERO_HAND, _add, hand_total
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 
 RESULTS22 = ("17", "18", "19", "20", "21", "blackjack", "bust", "22")  # "bust": 23 and more
 BLACKJACK, BUST, TWENTY_TWO = 5, 6, 7
@@ -79,7 +79,7 @@ def _classify22(hard: int, has_ace: bool, ncards: int, hits_soft_17: bool) -> Op
 
 @lru_cache(maxsize=None)
 def _graph22(hits_soft_17: bool):
-    """The dealer's drawing graph (as :func:`odds.dealer_graph.dealer_graph`) with 22 its own result."""
+    """The dealer's drawing graph (as :func:`odds.engine.dealer_graph.dealer_graph`) with 22 its own result."""
     index, hands, edges = {}, [], []
     for up in range(1, 11):
         key = (up, tuple(1 if v == up else 0 for v in range(1, 11)))
@@ -115,7 +115,7 @@ def _graph22(hits_soft_17: bool):
 
 @lru_cache(maxsize=None)
 def _kernel22(hits_soft_17: bool):
-    from ._kernels import dealer_kernel as ext
+    from odds.engine.kernels import dealer_kernel as ext
     child, term, have, depth, roots, width = _graph22(hits_soft_17)
     return ext.DealerKernel(child, term, have, depth, roots, 10 * len(RESULTS22) * width, len(RESULTS22),
                             width, BUST)
@@ -132,7 +132,7 @@ def _falling(n: int, k: int) -> int:
 def dealer22_finals(counts: tuple, hits_soft_17: bool, exact: bool = True) -> tuple:
     """For up cards 1..10, ``(P17, P18, P19, P20, P21, Pblackjack, Pbust above 22, P22)`` from a
     shoe of ``counts`` (by value, the up card still in it), no peek; None for a value the shoe
-    lacks. As :func:`odds.dealer.dealer_finals` with its bust split into 22 and the rest.
+    lacks. As :func:`odds.engine.dealer.dealer_finals` with its bust split into 22 and the rest.
 
     >>> f = dealer22_finals((0, 1, 0, 0, 0, 0, 0, 0, 0, 2), False)  # a 2 and two tens
     >>> f[9]  # up T: hole T (20) or hole 2, then the T: 22
@@ -225,7 +225,7 @@ class SwitchRules:
 
 class SwitchHandEngine(PlayerEngine):
     """Values of one Switch hand, the other hand's two cards ``other`` (by value counts) gone
-    from the shoe: :class:`odds.player.PlayerEngine` with the Switch settlement (a dealer 22
+    from the shoe: :class:`odds.engine.player.PlayerEngine` with the Switch settlement (a dealer 22
     pushes, a switched A-T is a plain 21). Values are E[result; no dealer blackjack] per unit.
 
     >>> e = SwitchHandEngine(SwitchRules.pa(1, "S17"), Shoe.decks(1), (0,) * 10, exact=True)

@@ -29,11 +29,11 @@ from typing import Callable, Iterator, Mapping, Optional, Union
 
 from gmpy2 import mpq
 
-from .cards import parse_card, value_label
+from odds.core.cards import parse_card, value_label
 from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
-from .errors import EngineError
-from .rules import DealerRules
-from .shoe import Shoe
+from odds.core.errors import EngineError
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 
 UPCARDS = tuple(value_label(v) for v in range(1, 11))  # 'A', '2', ..., '9', 'T'
 Number = Union[Fraction, float]

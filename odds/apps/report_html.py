@@ -6,12 +6,12 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from . import __version__
-from .formats import decimal_text
-from .paytables import builtin_paytables
+from odds import __version__
+from odds.core.formats import decimal_text
+from odds.wagers.paytables import builtin_paytables
 from .report import ANY_DECKS, PUSH_DECKS, RULE_FREE, Item
 from .report_plots import plot_names
-from .wagers import WAGERS
+from odds.wagers import WAGERS
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 72em;

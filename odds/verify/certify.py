@@ -4,12 +4,12 @@ One HTML file a test lab can sign: the regulation's paragraph in its own words (
 shipped in :mod:`odds.regulations`), the paytable, every assumption, the method, the par sheet
 with exact fractions and decimals, and its verification: the fast path against the independent
 reference path in :mod:`odds.reference`, compared with ``==``, then a Monte Carlo cross-check by
-:mod:`odds.simulate` at a fixed seed. It ends with the versions of ``odds`` and its dependencies
+:mod:`odds.verify.simulate` at a fixed seed. It ends with the versions of ``odds`` and its dependencies
 and the SHA-256 of the inputs. The file holds no time of day: the same inputs give the same bytes.
 
 The wagers on the main game's result (``streak``, ``burnout-bonus``) are verified otherwise, since
 their reference path, a brute force that deals every hand card by card, finishes on small shoes
-only (:mod:`odds.certify_rounds`): at the certified shoe, the round's value two ways and the streak
+only (:mod:`odds.verify.certify_rounds`): at the certified shoe, the round's value two ways and the streak
 formula applied again; on small shoes, the outcome walk against the brute force; then the round
 simulator.
 
@@ -34,15 +34,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Mapping, Optional
 
-from . import __version__
-from .errors import WagerError
-from .formats import fraction_text
-from .paytables import Paytable, builtin_paytables, load_paytable_file
-from .regulations import excerpts
-from .rules import DealerRules
-from .shoe import Shoe
+from odds import __version__
+from odds.core.errors import WagerError
+from odds.core.formats import fraction_text
+from odds.wagers.paytables import Paytable, builtin_paytables, load_paytable_file
+from odds.regulations import excerpts
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 from .simulate import ROUND_WAGERS
-from .wagers import get_wager
+from odds.wagers import get_wager
 
 DEFAULT_ROUNDS = 200_000
 DEFAULT_SEED = 1
@@ -186,9 +186,9 @@ def _reference_pay(wager_name: str, row: str, table: Paytable, meters: Mapping) 
 
 
 def _first_cards_reference(wager_name: str, shoe: Shoe, table: Paytable, options: Mapping):
-    from .reference.first_cards import reference_first_cards_by_type
-    from .reference.hands import RULES
-    from .wagers import card_combinations, sevens
+    from odds.reference.first_cards import reference_first_cards_by_type
+    from odds.reference.hands import RULES
+    from odds.wagers import card_combinations, sevens
     if wager_name == "progressive-super-sevens":
         split = "".join(sorted(options.get("split_sevens", "234567")))
         game = sevens.progressive_super_sevens_game(frozenset(split))
@@ -214,7 +214,7 @@ def _first_cards_reference(wager_name: str, shoe: Shoe, table: Paytable, options
 def reference_figures(wager_name: str, shoe: Shoe, rules: DealerRules, table: Paytable, options: Mapping):
     """The reference path's probability of every row, its combinations and cycle where counted,
     and a sentence on how it was computed."""
-    from .reference import wagers as ref
+    from odds.reference import wagers as ref
     if wager_name == "buster":
         probs = ref.reference_buster(shoe.by_value(), rules.hits_soft_17)
         return probs, None, None, ("every ordered sequence of the dealer's cards by point value, one card at a "
@@ -235,8 +235,8 @@ def reference_figures(wager_name: str, shoe: Shoe, rules: DealerRules, table: Pa
 
 
 def _buster_bonus_figures(shoe: Shoe, rules: DealerRules) -> list[Figure]:
-    from .reference.wagers import reference_buster
-    from .wagers.dealer_bust import buster_bonus_probabilities
+    from odds.reference.wagers import reference_buster
+    from odds.wagers.dealer_bust import buster_bonus_probabilities
     counts = shoe.by_value()
     n, aces, tens = shoe.total, counts[0], counts[9]
     if not aces or not tens:
@@ -252,7 +252,7 @@ def _buster_bonus_figures(shoe: Shoe, rules: DealerRules) -> list[Figure]:
 
 def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
     """The fast par sheet against the reference path, figure by figure, with ``==``."""
-    from .wagers.sevens import parse_meters
+    from odds.wagers.sevens import parse_meters
     meters = parse_meters(inputs.options.get("meters"))
     probs, ways, cycle, method = reference_figures(inputs.wager, shoe, inputs.rules, inputs.table, inputs.options)
     fast = {o.name: o for o in sheet.outcomes}
@@ -313,7 +313,7 @@ def versions() -> tuple[tuple[str, str], ...]:
     import gmpy2
     import sympy
 
-    from . import dealer_kernel
+    from odds.engine.kernels import dealer_kernel
     found = re.search(rb"_cython_(\d+)_(\d+)_(\d+)", Path(dealer_kernel.__file__).read_bytes())
     cython = ".".join(x.decode() for x in found.groups()) if found else "unknown"
     return (("odds", __version__), ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
@@ -324,7 +324,7 @@ def versions() -> tuple[tuple[str, str], ...]:
 def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None, paytable_file=None,
                  any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
                  rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Inputs:
-    """The inputs of a report, checked; bad input raises an :class:`~odds.errors.OddsError`."""
+    """The inputs of a report, checked; bad input raises an :class:`~odds.core.errors.OddsError`."""
     wager = get_wager(name)
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise WagerError(f"number of decks must be a whole number >= 1, got {decks!r}")
@@ -344,7 +344,7 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     if "split_sevens" in given:  # the up cards by rank, in a fixed order
         given["split_sevens"] = "".join(r for r in "A23456789TJQK" if r in set(given["split_sevens"]))
     if "meters" in given:
-        from .wagers.sevens import parse_meters
+        from odds.wagers.sevens import parse_meters
         given["meters"] = ",".join(f"{m}={fraction_text(v)}" for m, v in sorted(parse_meters(given["meters"]).items()))
     if name in ROUND_WAGERS:  # every rule of the main game, defaults included, is an input
         from .certify_rounds import round_options
@@ -501,9 +501,9 @@ def _sheet_html(sheet) -> str:
     return "\n".join(out)
 
 
-MONTE_CARLO = ("An independent dealing simulator (odds.simulate) deals physical cards and settles each round by "
+MONTE_CARLO = ("An independent dealing simulator (odds.verify.simulate) deals physical cards and settles each round by "
                "the regulation written again; floating point, the only part of this report that is not exact.")
-MONTE_CARLO_ROUNDS = ("A round simulator (odds.simulate) deals whole rounds of the main game from physical cards, "
+MONTE_CARLO_ROUNDS = ("A round simulator (odds.verify.simulate) deals whole rounds of the main game from physical cards, "
                       "the player's decisions asked of the exact engine, and classes each round and counts the "
                       "streaks by the regulation written again; floating point, the only part of this report that "
                       "is not exact.")
@@ -525,14 +525,14 @@ def _monte_carlo_html(report: Report) -> str:
                                  "with another --seed tells chance from an error.")
     shuffled = f"<code>random.Random({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe"
     if s.wager in ROUND_WAGERS:
-        dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.simulate</code> "
+        dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.verify.simulate</code> "
                  f"(physical cards, {shuffled}). The player's decisions are the exact engine's: in each situation "
-                 "the simulator asks <code>odds.player.PlayerEngine</code> what the player does (the wager is priced "
+                 "the simulator asks <code>odds.engine.player.PlayerEngine</code> what the player does (the wager is priced "
                  "for that play). The dealing, the dealer's play, the settlement of each hand, the round's class "
                  "(won, lost or neither, split rounds by the majority of their hands) and the counting of the "
                  "streaks are written again there from the regulation, without the exact engines.")
     else:
-        dealt = (f"{s.rounds:,} rounds dealt by <code>odds.simulate</code> (physical cards, {shuffled}, settled by "
+        dealt = (f"{s.rounds:,} rounds dealt by <code>odds.verify.simulate</code> (physical cards, {shuffled}, settled by "
                  "the regulation written again there, without the exact engines).")
     return "\n".join([
         f"<p>{dealt} Seed and rounds are inputs of this report (--seed, --rounds).</p>",

@@ -35,7 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Union
 
-from .formats import fraction_text
+from odds.core.formats import fraction_text
 
 FORMAT = 2  # 2: values kept in the order computed
 EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
@@ -103,7 +103,7 @@ class ResultCache:
         self.memory: dict = {}
 
     def _entry(self, kind: str, inputs: dict) -> tuple[dict, Path]:
-        from . import __version__
+        from odds import __version__
         head = {"format": FORMAT, "kind": kind, "version": __version__, "code": code_hash(), "inputs": inputs}
         key = hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()
         return head, Path(self.directory or ".") / f"{kind}-{key[:32]}.json"

@@ -1,4 +1,4 @@
-"""Self-test of an installed ``odds``: ``python -m odds.selftest``.
+"""Self-test of an installed ``odds``: ``python -m odds.verify.selftest``.
 
 Runs without pytest. It prints the versions and the engine in use, then checks that this install
 computes what it should: the compiled engines against the plain reference paths (exact equality)
@@ -26,8 +26,8 @@ def _printed(value, printed: str, scale: int = 1) -> bool:
 
 def check_dealer_engine() -> bool:
     """The compiled dealer engine equals the plain recursion on one deck, S17 and H17, peek."""
-    from . import DealerRules, Shoe, dealer_table
-    from .reference.dealer import reference_dealer_table
+    from odds import DealerRules, Shoe, dealer_table
+    from odds.reference.dealer import reference_dealer_table
     for rule in ("S17", "H17"):
         rules = DealerRules.parse(rule)
         ref = reference_dealer_table(list(Shoe.decks(1).by_value()), rules.hits_soft_17, rules.peek)
@@ -42,10 +42,10 @@ def check_dealer_engine() -> bool:
 
 def check_player_engine() -> bool:
     """The player engine equals the card-by-card brute force on a 19-card shoe, resplits to 4."""
-    from . import DealerRules, Shoe
-    from .game_rules import GameRules
-    from .player import PlayerEngine
-    from .reference.game import round_value
+    from odds import DealerRules, Shoe
+    from odds.core.game_rules import GameRules
+    from odds.engine.player import PlayerEngine
+    from odds.reference.game import round_value
     counts = (4, 0, 0, 0, 0, 0, 0, 3, 2, 10)
     rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), das=True, split_hands=4, resplit_aces=True)
     shoe = Shoe.from_value_counts(counts)
@@ -55,11 +55,11 @@ def check_player_engine() -> bool:
 def check_round_outcomes() -> bool:
     """The split kernel's round law equals the card-by-card brute force on a 19-card shoe with four
     eights (split to 4 hands, H17, DAS)."""
-    from . import DealerRules, Shoe
-    from .game_rules import GameRules
-    from .outcomes import round_outcomes
-    from .player import PlayerEngine
-    from .reference.outcomes import outcome_distribution
+    from odds import DealerRules, Shoe
+    from odds.core.game_rules import GameRules
+    from odds.engine.outcomes import round_outcomes
+    from odds.engine.player import PlayerEngine
+    from odds.reference.outcomes import outcome_distribution
     counts = (2, 0, 0, 0, 4, 0, 0, 4, 0, 9)
     rules = GameRules(decks=1, dealer=DealerRules.parse("H17"), das=True, split_hands=4)
     shoe = Shoe.from_value_counts(counts)
@@ -68,9 +68,9 @@ def check_round_outcomes() -> bool:
 
 def check_published_split() -> bool:
     """Eric Farmer's 19-card shoe, 2-2 against a 7, resplit to 4: split -76.210220335%."""
-    from . import DealerRules, Shoe
-    from .game_rules import GameRules
-    from .player import PlayerEngine
+    from odds import DealerRules, Shoe
+    from odds.core.game_rules import GameRules
+    from odds.engine.player import PlayerEngine
     shoe = Shoe.from_rank_counts([0, 4, 4, 2, 0, 0, 2, 0, 0, 7, 0, 0, 0])
     rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), das=True, split_hands=4)
     return _printed(PlayerEngine(rules, shoe).option_values("2", "2", "7")["split"], "-76.210220335", 100)
@@ -78,9 +78,9 @@ def check_published_split() -> bool:
 
 def check_published_wager() -> bool:
     """Eliot Jacobson's Bust It at two decks: house edge 7.568%."""
-    from . import DealerRules, Shoe
-    from .paytables import builtin_paytables
-    from .wagers.dealer_bust import bust_it_par_sheet
+    from odds import DealerRules, Shoe
+    from odds.wagers.paytables import builtin_paytables
+    from odds.wagers.dealer_bust import bust_it_par_sheet
     table = builtin_paytables("bust-it").tables["NY"]
     sheet = bust_it_par_sheet(Shoe.decks(2), DealerRules.parse("S17"), table, 2)
     return _printed(sheet.house_edge, "7.568", 100)
@@ -99,7 +99,7 @@ def main() -> int:
     import gmpy2
     import sympy
 
-    from . import ENGINE_PATH, __version__
+    from odds import ENGINE_PATH, __version__
     print(f"odds {__version__}, engine: {ENGINE_PATH}; Python {platform.python_version()}, "
           f"gmpy2 {gmpy2.version()}, sympy {sympy.__version__}")
     failed = 0

@@ -9,9 +9,9 @@ import io
 from fractions import Fraction
 from typing import Sequence
 
-from .dealer import UPCARDS, dealer_table
-from .rules import DealerRules
-from .shoe import Shoe
+from odds.engine.dealer import UPCARDS, dealer_table
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 
 STYLE = {"svg.hashsalt": "odds", "font.family": "DejaVu Sans", "font.size": 9, "figure.dpi": 100,
          "savefig.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "path.simplify": False}

@@ -1,4 +1,4 @@
-"""The report of a shoe-state sweep (:mod:`odds.sweep`): JSON, a text summary and plots.
+"""The report of a shoe-state sweep (:mod:`odds.apps.sweep`): JSON, a text summary and plots.
 
 The JSON holds only what the seed and the parameters decide (no timings, no worker counts), so the
 same sweep gives the same JSON on any cluster; its keys are listed in the README.
@@ -9,8 +9,8 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
-from .cards import RANKS, SUITS
-from .formats import fraction_text, text_table
+from odds.core.cards import RANKS, SUITS
+from odds.core.formats import fraction_text, text_table
 from .sweep import DEPTH_BINS, HIST_WIDTH, TC_STEP, TIE_BAND, evaluator, unfix
 
 QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)

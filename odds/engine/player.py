@@ -28,11 +28,11 @@ from functools import lru_cache
 from math import comb
 from typing import Optional
 
-from .cards import parse_card, value_label
+from odds.core.cards import parse_card, value_label
 from .dealer import dealer_finals
-from .errors import EngineError
-from .game_rules import GameRules
-from .shoe import Shoe
+from odds.core.errors import EngineError
+from odds.core.game_rules import GameRules
+from odds.core.shoe import Shoe
 
 ZERO_HAND = (0,) * 10
 BLACKJACK, BUST = 5, 6  # positions in a row of dealer_finals: 17, 18, 19, 20, 21, blackjack, bust
@@ -93,7 +93,7 @@ class PlayerEngine:
 
     def finals(self, removed: tuple, up: int) -> tuple:
         """The dealer's final results given the up card, from the shoe less ``removed`` (the
-        player's cards): no peek, blackjack included; see :func:`odds.dealer.dealer_finals`."""
+        player's cards): no peek, blackjack included; see :func:`odds.engine.dealer.dealer_finals`."""
         rows = self._finals.get(removed)
         if rows is None:
             counts = tuple(c - r for c, r in zip(self.counts, removed))

@@ -8,8 +8,8 @@ exact (``Fraction``); nothing passes through a float.
 
 The practical pays either side are the nearest whole numbers, or halves for pays under 10.
 
->>> from odds.paytables import builtin_paytables
->>> from odds.rules import DealerRules
+>>> from odds.wagers.paytables import builtin_paytables
+>>> from odds.core.rules import DealerRules
 >>> C = builtin_paytables("buster").tables["C"]
 >>> s = solve_pay("buster", C, 6, DealerRules.parse("H17"), "bust-3", "5%")
 >>> s.target_edge, s.exact_edge(s.pay) == s.target_edge
@@ -27,7 +27,7 @@ from typing import Callable, Union
 
 import sympy
 
-from .errors import EngineError, PaytableError
+from odds.core.errors import EngineError, PaytableError
 
 HALVES_BELOW = 10  # pays under this are rounded to halves, others to whole numbers
 
@@ -113,10 +113,10 @@ def solve_pay(wager, paytable, decks: int, rules, outcome: str, target_edge, **o
 
     ``wager`` is a name or a :class:`~odds.wagers.Wager`; ``options`` go to its par sheet.
     An unknown outcome, one that never happens, or a target that would need a negative pay is a
-    :class:`~odds.errors.PaytableError`.
+    :class:`~odds.core.errors.PaytableError`.
     """
-    from .shoe import Shoe
-    from .wagers import get_wager
+    from odds.core.shoe import Shoe
+    from . import get_wager
 
     w = get_wager(wager) if isinstance(wager, str) else wager
     target = parse_edge(target_edge)

@@ -3,7 +3,7 @@ rule as Markdown, CSV and JSON (the files ``odds wager`` prints), with an HTML i
 table and plots.
 
 The results of the exact player engine (the streak wagers, EZ Bust with paragraph (g)) take
-minutes each and go through the on-disk cache of :mod:`odds.cache`; the rest take seconds. The
+minutes each and go through the on-disk cache of :mod:`odds.engine.cache`; the rest take seconds. The
 book is built in a directory beside ``out`` and renamed into place at the end, so a failed run
 leaves nothing half-written, and the same inputs give byte-identical files.
 
@@ -27,14 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence, TextIO
 
-from .cache import ResultCache, use_cache
-from .errors import OddsError
-from .formats import decimal_text, fraction_text
-from .parsheet import ParSheet
-from .paytables import builtin_paytables
-from .rules import DealerRules
-from .shoe import Shoe
-from .wagers import WAGERS, card_combinations, get_wager, sevens
+from odds.engine.cache import ResultCache, use_cache
+from odds.core.errors import OddsError
+from odds.core.formats import decimal_text, fraction_text
+from odds.wagers.parsheet import ParSheet
+from odds.wagers.paytables import builtin_paytables
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.wagers import WAGERS, card_combinations, get_wager, sevens
 
 ANY_DECKS = (1, 2, 4, 6, 8)  # the deck counts of a paytable whose regulation names none
 RULES = ("S17", "H17")

@@ -1,7 +1,7 @@
 """Shoe-state sweeps: how beatable a side wager is by card counting.
 
 Shoes are dealt as a table deals them, and before every round the wager's return is taken for the
-cards not yet seen (:mod:`odds.shoe_returns`). Over many shoes that gives the distribution of the
+cards not yet seen (:mod:`odds.wagers.shoe_returns`). Over many shoes that gives the distribution of the
 return through the shoe, the share of rounds in which the player has the edge, and what a counter
 gains by betting only when a count says so.
 
@@ -60,10 +60,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Optional
 
-from .errors import OddsError, WagerError
-from .paytables import builtin_paytables
-from .rules import DealerRules
-from .shoe_returns import SWEPT, TIE_BAND, shoe_return
+from odds.core.errors import OddsError, WagerError
+from odds.wagers.paytables import builtin_paytables
+from odds.core.rules import DealerRules
+from odds.wagers.shoe_returns import SWEPT, TIE_BAND, shoe_return
 
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
@@ -152,7 +152,7 @@ class SweepSpec:
 
 @lru_cache(maxsize=8)
 def evaluator(spec: SweepSpec):
-    """The wager's :class:`~odds.shoe_returns.ShoeReturn` (built once per process)."""
+    """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
     return shoe_return(spec.wager, spec.pay_table, spec.rules)
 
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .first_cards import count_first_cards
+from odds.engine.first_cards import count_first_cards
 from .paytables import load_paytable_file
-from .rules import DealerRules
-from .shoe import Shoe
-from .wagers import get_wager
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from . import get_wager
 
 ANY_DECKS = (1, 2, 6, 8)
 
 
 def _game(wager: str):
-    from .wagers import card_combinations, sevens
+    from . import card_combinations, sevens
     games = {**card_combinations.GAMES, **sevens.GAMES}
     return games.get(wager) or games.get(f"{wager}/third-card")
 

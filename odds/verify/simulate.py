@@ -48,7 +48,7 @@ Wagers simulated (the outcome names are those of the par sheets):
 The wagers on the main game's result (``streak``, 9 NYCRR 5324.11(m); ``burnout-bonus``, the
 Blackjack Burnout bonus wagers) are dealt by :func:`simulate_rounds`: whole rounds of the main game,
 one after another, each from a full, freshly shuffled shoe. The player's decisions are the exact
-engine's (:class:`EngineDecisions` asks :class:`~odds.player.PlayerEngine` in each situation: the
+engine's (:class:`EngineDecisions` asks :class:`~odds.engine.player.PlayerEngine` in each situation: the
 wagers are priced for that play); the dealing, the dealer's play, the settlement of each hand
 against the dealer, the round's class (won, lost or neither: a push is neither, a split round is
 won or lost by a majority of its hands, (m)(8)-(9)) and the counting of the streaks are written
@@ -64,7 +64,7 @@ mean return); the flag ``inside`` uses wider intervals, at 99.9% for the whole r
 ``m`` comparisons (every outcome and the mean return) at ``1 - 0.001 / m`` (Bonferroni), so that a
 run with many outcomes raises a false alarm at most once in a thousand runs.
 
->>> from odds.rules import DealerRules
+>>> from odds.core.rules import DealerRules
 >>> run = simulate("21+3", 6, DealerRules.parse("S17"), {"flush": 5, "straight": 10}, rounds=2000, seed=1)
 >>> run.rounds, sum(run.counts.values())
 (2000, 2000)
@@ -80,7 +80,7 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Callable, Mapping, Optional
 
-from .errors import PaytableError, WagerError
+from odds.core.errors import PaytableError, WagerError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -544,7 +544,7 @@ def simulate(wager: str, decks: int, rules, pays: Mapping, rounds: int, seed: Op
     ``up-card``), ``split_sevens`` (progressive-super-sevens: the up cards against which 7-7 is
     split, by rank; default 2 to 7).
 
-    >>> from odds.rules import DealerRules
+    >>> from odds.core.rules import DealerRules
     >>> pays = {"bust-3": 2, "bust-4": 2, "bust-5": 4, "bust-6": 12, "bust-7": 50, "bust-8+": 250}
     >>> a = simulate("buster", 6, DealerRules.parse("H17"), pays, rounds=500, seed=7)
     >>> a == simulate("buster", 6, DealerRules.parse("H17"), pays, rounds=500, seed=7)
@@ -648,7 +648,7 @@ class Check:
 
 
 def compare(simulation: Simulation, sheet, notes: tuple[str, ...] = ()) -> Check:
-    """Set a simulation against an exact :class:`~odds.parsheet.ParSheet` of the same wager."""
+    """Set a simulation against an exact :class:`~odds.wagers.parsheet.ParSheet` of the same wager."""
     n = simulation.rounds
     exact = {o.name: o.probability for o in sheet.outcomes}
     names = [o.name for o in sheet.outcomes] + [o for o in simulation.counts if o not in exact]
@@ -673,14 +673,14 @@ def check(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[i
           exact_paytable=None, dealer_stands_on: int = 17, **options) -> Check:
     """Simulate ``wager`` with ``paytable`` and compare with its exact par sheet.
 
-    ``paytable`` is a :class:`~odds.paytables.Paytable` or a dict of pays; ``exact_paytable``
+    ``paytable`` is a :class:`~odds.wagers.paytables.Paytable` or a dict of pays; ``exact_paytable``
     (default: the same) is what the exact side is told, so a test can plant a wrong pay there.
     ``options`` go to :func:`simulate` and to the par sheet alike. A progressive is compared at
     meters of 0 (its fixed-pay part).
     """
-    from .paytables import Paytable
-    from .shoe import Shoe
-    from .wagers import get_wager
+    from odds.wagers.paytables import Paytable
+    from odds.core.shoe import Shoe
+    from odds.wagers import get_wager
 
     def as_table(t) -> Paytable:
         if isinstance(t, Paytable):
@@ -703,9 +703,9 @@ def check(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[i
 
 
 def with_pay(paytable, outcome: str, pay) -> "object":
-    """A copy of a :class:`~odds.paytables.Paytable` with one pay changed.
+    """A copy of a :class:`~odds.wagers.paytables.Paytable` with one pay changed.
 
-    >>> from odds.paytables import builtin_paytables
+    >>> from odds.wagers.paytables import builtin_paytables
     >>> with_pay(builtin_paytables("buster").tables["C"], "bust-8+", 2500).pays["bust-8+"]
     Fraction(2500, 1)
     """
@@ -717,19 +717,19 @@ def with_pay(paytable, outcome: str, pay) -> "object":
 # ------------------------------------------------------------- whole rounds: the streak wagers
 
 WIN, LOSS, NEITHER = "win", "loss", "neither"
-ROUND_NOTE = ("the player's decisions are the exact engine's (odds.player.PlayerEngine: the first decision, "
+ROUND_NOTE = ("the player's decisions are the exact engine's (odds.engine.player.PlayerEngine: the first decision, "
               "hit or stand after a hit, each split hand's play), asked of it in each situation; the dealing, "
               "the dealer's play, the settlement of each hand, the round's class and the counting of the "
               "streaks are written again here")
 
 
 class EngineDecisions:
-    """The player's decisions in the round simulator, asked of a :class:`~odds.player.PlayerEngine`:
+    """The player's decisions in the round simulator, asked of a :class:`~odds.engine.player.PlayerEngine`:
     the one thing it takes from the exact engines, since the streak wagers are priced for that play
-    (:mod:`odds.outcomes`). Hands are given as counts by value (ace first), as the engine keeps them.
+    (:mod:`odds.engine.outcomes`). Hands are given as counts by value (ace first), as the engine keeps them.
 
     * ``first``: the option best for the two cards and the up card (the first of equal values in
-      the order of :meth:`~odds.player.PlayerEngine.first_options`): stand, hit, double,
+      the order of :meth:`~odds.engine.player.PlayerEngine.first_options`): stand, hit, double,
       surrender or split;
     * ``split_hand``: a split hand's option on its two cards (stand, hit or double), decided with
       the other pair card gone (the engine's rule D);
@@ -737,15 +737,15 @@ class EngineDecisions:
       with the other pair card gone, as D plays on).
 
     >>> from odds import DealerRules
-    >>> from odds.game_rules import GameRules
-    >>> from odds.player import PlayerEngine
+    >>> from odds.core.game_rules import GameRules
+    >>> from odds.engine.player import PlayerEngine
     >>> play = EngineDecisions(PlayerEngine(GameRules(decks=6, dealer=DealerRules.parse("S17")), exact=False))
     >>> play.first(10, 6, 10), play.first(8, 8, 6), play.first(6, 5, 6), play.first(10, 8, 6)
     ('hit', 'split', 'double', 'stand')
     """
 
     def __init__(self, engine):
-        from .player import PlayerEngine
+        from odds.engine.player import PlayerEngine
         self.engine = engine
         self._pairs = PlayerEngine._pairs
         self._memo: dict = {}
@@ -766,7 +766,7 @@ class EngineDecisions:
     def hits(self, hand: tuple, up: int, pair: Optional[int] = None) -> bool:
         key = ("hits", hand, up, pair)
         if key not in self._memo:
-            from .player import ZERO_HAND, _with, hand_total
+            from odds.engine.player import ZERO_HAND, _with, hand_total
             e = self.engine
             extra = ZERO_HAND if pair is None else self._pairs(pair, 0)
             self._memo[key] = e.hit(hand, extra, up) > e.stand(_with(hand, extra), up, hand_total(hand)[0], 1)
@@ -920,16 +920,16 @@ def _mean_interval(returns: Mapping[Fraction, int], level: float) -> tuple[float
 def simulate_rounds(wager: str, game, pays: Mapping, rounds: int, seed: Optional[int] = 0, streak=2,
                     dealer_blackjack: str = "loss", engine=None) -> RoundSimulation:
     """Deal ``rounds`` rounds of the main game with the rules ``game`` (a
-    :class:`~odds.game_rules.GameRules`) from a full, freshly shuffled shoe each, the player's
-    decisions asked of ``engine`` (a :class:`~odds.player.PlayerEngine` for ``game``, built exact
+    :class:`~odds.core.game_rules.GameRules`) from a full, freshly shuffled shoe each, the player's
+    decisions asked of ``engine`` (a :class:`~odds.engine.player.PlayerEngine` for ``game``, built exact
     when not given), and settle the streak wagers of ``pays`` (length -> pay) on them.
 
     ``dealer_blackjack``: ``loss`` (a round lost to a dealer blackjack loses the streak, NY (m)(6))
     or ``no-effect`` (it counts for neither, (m)(1) word for word; a game with a peek only).
 
     >>> from odds import DealerRules
-    >>> from odds.game_rules import GameRules
-    >>> from odds.player import PlayerEngine
+    >>> from odds.core.game_rules import GameRules
+    >>> from odds.engine.player import PlayerEngine
     >>> game = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
     >>> run = simulate_rounds("streak", game, {"2": 3, "3": 7}, 500, seed=4, engine=PlayerEngine(game, exact=False))
     >>> sum(run.counts.values()), sorted(run.streaks), run == simulate_rounds(
@@ -949,7 +949,7 @@ def simulate_rounds(wager: str, game, pays: Mapping, rounds: int, seed: Optional
     if streak not in exact_pays:
         raise WagerError(f"the paytable pays {', '.join(exact_pays)} wins in a row, not {streak}")
     if engine is None:
-        from .player import PlayerEngine
+        from odds.engine.player import PlayerEngine
         engine = PlayerEngine(game)
     play = EngineDecisions(engine)
     table = _Table(game.dealer.hits_soft_17, 17, {})
@@ -988,14 +988,14 @@ def _rate_row(name: str, count: int, trials: int, exact: Fraction, level: float,
 
 
 def streak_game(decks: int, rules, options: Mapping):
-    """The main game (:class:`~odds.game_rules.GameRules`) a streak wager with ``options`` is
+    """The main game (:class:`~odds.core.game_rules.GameRules`) a streak wager with ``options`` is
     played on, ``rules`` being the dealer's.
 
-    >>> from odds.rules import DealerRules
+    >>> from odds.core.rules import DealerRules
     >>> streak_game(6, DealerRules.parse("H17"), {"streak": 3, "das": True, "dealer_blackjack": "loss"}).describe()
     '6 decks, H17, peek, blackjack pays 3/2, double any two cards, DAS, split to 2 hands, ...'
     """
-    from .wagers.streaks import GAME_OPTIONS, _game_rules
+    from odds.wagers.streaks import GAME_OPTIONS, _game_rules
     return _game_rules(decks, rules, **{k: v for k, v in options.items()
                                         if k in GAME_OPTIONS and k != "streak" and v is not None})
 
@@ -1041,10 +1041,10 @@ def check_rounds(wager: str, paytable, decks: int, rules, rounds: int, seed: Opt
     ``dealer_blackjack``, ``das``, ``split_hands``, ...), given to the par sheet and to the
     simulator alike. The exact outcome walk runs first (about 1.5 minutes at six decks, splits to
     two hands); the player's decisions are then asked of the same engine."""
-    from .outcomes import round_outcomes
-    from .player import PlayerEngine
-    from .shoe import Shoe
-    from .wagers import get_wager
+    from odds.engine.outcomes import round_outcomes
+    from odds.engine.player import PlayerEngine
+    from odds.core.shoe import Shoe
+    from odds.wagers import get_wager
     wager_spec = get_wager(wager)
     given = {k: v for k, v in options.items() if v is not None}
     for k in given:

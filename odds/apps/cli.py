@@ -11,17 +11,17 @@ import io
 import json
 import sys
 
-from . import __version__
-from .cards import parse_cards, value_label
-from .dealer import UPCARDS, dealer_table
-from .dealer_graph import RESULTS
-from .errors import OddsError, WagerError
-from .formats import decimal_text, fraction_text, text_table
-from .paytables import builtin_paytables, load_paytable_file
-from .rules import DealerRules
-from .shoe import Shoe
-from .wagers import WAGERS, get_wager
-from .wagers.dealer_bust import ez_bust_search
+from odds import __version__
+from odds.core.cards import parse_cards, value_label
+from odds.engine.dealer import UPCARDS, dealer_table
+from odds.engine.dealer_graph import RESULTS
+from odds.core.errors import OddsError, WagerError
+from odds.core.formats import decimal_text, fraction_text, text_table
+from odds.wagers.paytables import builtin_paytables, load_paytable_file
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.wagers import WAGERS, get_wager
+from odds.wagers.dealer_bust import ez_bust_search
 
 
 class UsageError(OddsError):
@@ -223,7 +223,7 @@ def cmd_list(args) -> str:
 
 def _game_rules(args):
     from fractions import Fraction
-    from .game_rules import GameRules
+    from odds.core.game_rules import GameRules
 
     def odds_ratio(flag, text):
         if text is None:
@@ -264,8 +264,8 @@ STRATEGY_TEXT = {
 
 
 def _engine(args, rules):
-    from .player import PlayerEngine
-    from .strategy import TotalDependentEngine
+    from odds.engine.player import PlayerEngine
+    from odds.engine.strategy import TotalDependentEngine
     kind = TotalDependentEngine if args.strategy == "basic" else PlayerEngine
     return kind(rules, exact=not args.float)
 
@@ -298,7 +298,7 @@ def cmd_game(args):
 
 
 def _rule_effects_text(args, rules):
-    from .rule_effects import rule_effects
+    from odds.games.rule_effects import rule_effects
     if args.strategy != "composition":
         raise UsageError("--effects computes composition-dependent play")
     rows = rule_effects(rules, exact=not args.float)
@@ -318,7 +318,7 @@ def _rule_effects_text(args, rules):
 
 
 def cmd_strategy(args):
-    from .strategy import LETTERS, UP_ORDER, basic_strategy_chart
+    from odds.engine.strategy import LETTERS, UP_ORDER, basic_strategy_chart
     rules = _game_rules(args)
     engine = _engine(args, rules)
     ups = [value_label(u) for u in UP_ORDER]
@@ -345,7 +345,7 @@ def cmd_strategy(args):
 
 
 def cmd_burnout(args):
-    from .burnout import burnout_report, burnout_rules
+    from odds.games.burnout import burnout_report, burnout_rules
     rules = burnout_rules(args.rule, das=not args.no_das, decks=args.decks)
     readings = ("any-card", "no-bust") if args.reading == "both" else (args.reading,)
     reports = [burnout_report(rules, r, exact=not args.float) for r in readings]
@@ -366,8 +366,8 @@ def _ratio(flag: str, text: str):
 def cmd_switch(args) -> str:
     """Blackjack Switch (58 Pa. Code 633a.12(a)): house edge per wager, switch and play strategy.
     Reached from `odds wager switch` too, where the switch options keep their defaults."""
-    from .game_rules import GameRules
-    from .switch import SwitchGame, SwitchRules, switch_table
+    from odds.core.game_rules import GameRules
+    from odds.games.switch import SwitchGame, SwitchRules, switch_table
     opt = lambda name, default: getattr(args, name, default)  # noqa: E731
     rules = SwitchRules(
         GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule),
@@ -391,8 +391,8 @@ GAME_COMMANDS = {"burnout": cmd_burnout, "switch": cmd_switch}  # priced by thei
 def cmd_decide(args) -> str:
     from fractions import Fraction
 
-    from .decisions import house_money_decisions, ny_rules, sevens_split_decisions
-    from .wagers.sevens import parse_meters
+    from odds.games.decisions import house_money_decisions, ny_rules, sevens_split_decisions
+    from odds.wagers.sevens import parse_meters
     extra = {}
     if args.bj_pays:
         try:
@@ -418,8 +418,8 @@ def cmd_decide(args) -> str:
 
 
 def cmd_simulate(args):
-    from .simulate import ROUND_WAGERS, SIMULATED, check_rounds
-    from .simulate import check as simulation_check
+    from odds.verify.simulate import ROUND_WAGERS, SIMULATED, check_rounds
+    from odds.verify.simulate import check as simulation_check
     if args.name not in SIMULATED:
         raise UsageError(f"simulate: the simulator deals {', '.join(SIMULATED)}, not {args.name!r}")
     wager = get_wager(args.name)
@@ -447,7 +447,7 @@ def _simulation_options(args) -> dict:
 
 
 def cmd_solve(args) -> str:
-    from .solve import solve_pay
+    from odds.wagers.solve import solve_pay
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     _, table = _select_paytable(wager, args)
@@ -459,7 +459,7 @@ def cmd_selftest(args):
     import contextlib
     import io
 
-    from .selftest import main as selftest_main
+    from odds.verify.selftest import main as selftest_main
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = selftest_main()
@@ -467,7 +467,7 @@ def cmd_selftest(args):
 
 
 def cmd_report(args):
-    from .cache import default_cache_dir
+    from odds.engine.cache import default_cache_dir
     from .report import build_report
     cache = None if args.no_cache else (args.cache or default_cache_dir())
     summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
@@ -492,7 +492,7 @@ def _deck_list(text: str) -> list:
 
 
 def cmd_validate(args):
-    from .validate import validate_file
+    from odds.wagers.validate import validate_file
     title, problems = validate_file(args.file)
     lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
     return "\n".join(lines), (1 if problems else 0)
@@ -504,7 +504,7 @@ def cmd_certify(args):
     """A certification report: HTML written whole or not at all, a PDF beside it on request."""
     from pathlib import Path
 
-    from .certify import certify, render_pdf, write_atomically
+    from odds.verify.certify import certify, render_pdf, write_atomically
     out = Path(args.out)
     if out.is_dir() or not out.parent.is_dir():
         raise UsageError(f"certify: --out {args.out}: not a file in an existing directory")
@@ -530,7 +530,7 @@ def cmd_certify(args):
 
 
 def _certify_parser(sub) -> None:
-    from .certify import DEFAULT_ROUNDS, DEFAULT_SEED
+    from odds.verify.certify import DEFAULT_ROUNDS, DEFAULT_SEED
     ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
                                         "verification, versions (HTML; PDF where chromium is installed)")
     ce.add_argument("name", help="a wager (see `odds list`)")
@@ -549,8 +549,8 @@ def _certify_parser(sub) -> None:
 # ----------------------------------------------------------------------------------------- sweep
 
 def cmd_sweep(args) -> str:
-    from .shoe_returns import SWEPT
-    from .solve import parse_edge
+    from odds.wagers.shoe_returns import SWEPT
+    from odds.wagers.solve import parse_edge
     from .sweep import SweepError, SweepSpec, run_sweep
     from .sweep_report import write_plots
     wager = get_wager(args.name)

@@ -5,7 +5,7 @@ winning wager to the initial blackjack wager or collect the wager in its entiret
 then: his two cards and the dealer's up card (both dealt face up by (a)(4); the up card is face up
 in a hand deal too, (a)(5)(i)(b)); nothing else (other players' cards are not used). Every unit he
 adds earns E, the main game's expected result per unit of his hand from here (composition-dependent
-play from :class:`~odds.player.PlayerEngine`, the shoe less the three cards seen). The play of the
+play from :class:`~odds.engine.player.PlayerEngine`, the shoe less the three cards seen). The play of the
 hand does not depend on the bet's size, so adding x is worth x * E: the decision is all or nothing,
 add everything when E > 0. When is the wager settled against the dealer's peek? (h) does not say.
 ``timing="before-peek"`` (the default) reads it with the other first-card wagers of the section,
@@ -43,14 +43,14 @@ from fractions import Fraction
 from math import comb
 from typing import Mapping, Optional, Union
 
-from .cards import RANKS, SUITS, Card, parse_cards, point_value, value_label
-from .errors import RuleError, ShoeError, WagerError
-from .formats import decimal_text, fraction_text, text_table
-from .game_rules import GameRules
-from .paytables import builtin_paytables
-from .player import PlayerEngine
-from .rules import DealerRules
-from .shoe import Shoe
+from odds.core.cards import RANKS, SUITS, Card, parse_cards, point_value, value_label
+from odds.core.errors import RuleError, ShoeError, WagerError
+from odds.core.formats import decimal_text, fraction_text, text_table
+from odds.core.game_rules import GameRules
+from odds.wagers.paytables import builtin_paytables
+from odds.engine.player import PlayerEngine
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 
 Number = Union[int, Fraction]
 ALL_CARDS = tuple(Card(r, s) for r in RANKS for s in SUITS)
@@ -276,8 +276,8 @@ def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str 
 def _house_money_deals(shoe: Shoe, paytable):
     """{(a, b, u): {hand: ways}} over the winning deals (two player cards unordered, the up card
     by value) and the cycle; a fast count by card types, classified by the wager's own code."""
-    from .wagers.card_combinations import house_money
-    from .wagers.first_cards_base import paid_hand
+    from odds.wagers.card_combinations import house_money
+    from odds.wagers.first_cards_base import paid_hand
     rs = shoe.by_rank_suit()
     types = [(c, rs[RANKS.index(c.rank)][SUITS.index(c.suit)]) for c in ALL_CARDS]
     types = [(c, n) for c, n in types if n]
@@ -319,7 +319,7 @@ def house_money_decisions(decks: int = 6, rule: str = "S17", paytable: str = "A"
         raise WagerError(f"unknown proceeds reading {proceeds!r} (use {' or '.join(PROCEEDS)})")
     if timing not in TIMINGS:
         raise WagerError(f"unknown timing {timing!r} (use {' or '.join(TIMINGS)})")
-    from .wagers import get_wager
+    from odds.wagers import get_wager
     rules, shoe = _shoe_and_rules(decks, rule, rules, shoe)
     table = _paytable("house-money", paytable)
     sheet = get_wager("house-money").par_sheet(shoe, None, table, decks)
@@ -378,7 +378,7 @@ def house_money_decisions(decks: int = 6, rule: str = "S17", paytable: str = "A"
 def _classifier(wager: str, procedure: str):
     """(classify(p1, p2, up, third) for an option that deals a third card that counts,
     which options deal it)."""
-    from .wagers import sevens
+    from odds.wagers import sevens
     if procedure not in ("third-card", "up-card") or (procedure == "up-card" and wager != "blazing-7s"):
         raise WagerError(f"procedure {procedure!r}: third-card, or up-card for blazing-7s only")
     if wager == "super-sevens":
@@ -395,7 +395,7 @@ def _classifier(wager: str, procedure: str):
 
 
 def _pay(hands, paytable) -> Linear:
-    from .wagers.first_cards_base import paid_hand
+    from odds.wagers.first_cards_base import paid_hand
     paid = dict(paytable.pays)
     paid.update(paytable.meter_pays)
     hand = paid_hand(hands, paid)

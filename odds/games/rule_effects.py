@@ -2,7 +2,7 @@
 option switched on its own against the rules given, every house edge exact.
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rows = rule_effects(GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1), exact=False)
 >>> [row.name for row in rows][:2]
 ['as given', 'blackjack pays 6:5']
@@ -15,9 +15,9 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .game_rules import GameRules
-from .player import house_edge
-from .rules import DealerRules
+from odds.core.game_rules import GameRules
+from odds.engine.player import house_edge
+from odds.core.rules import DealerRules
 
 
 @dataclass(frozen=True)

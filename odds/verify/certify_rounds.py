@@ -1,22 +1,22 @@
 """The verification in a certification report of the wagers on the main game's result: New York's
 streak wager (9 NYCRR 5324.11(m)) and the Blackjack Burnout bonus wagers.
 
-Their par sheets come from the exact law of a whole round (:func:`odds.outcomes.round_outcomes`:
+Their par sheets come from the exact law of a whole round (:func:`odds.engine.outcomes.round_outcomes`:
 every deal, the hands the player's play leads to, the dealer's law for the cards they leave), then
 the chance of ``k`` wins in a row. The reference path of that law, :mod:`odds.reference.outcomes`,
 deals every card one at a time and finishes on small shoes only, so the report checks three ways:
 
 1. At the certified shoe, exactly: the mean of the round's net result (from the distribution the
-   par sheet is built from) against :meth:`odds.player.PlayerEngine.round_value`, a different
+   par sheet is built from) against :meth:`odds.engine.player.PlayerEngine.round_value`, a different
    algorithm that sums the values of the player's options; the distribution sums to 1; the
    round's classes as the sheet counts them follow from the distribution by the paragraph's
    reading of a dealer blackjack; every chance of ``k`` wins in a row and the return follow from
    the classes as the paragraph settles the wager.
 2. On small shoes with the same rules, exactly: the outcome walk against the brute force, every
    (net result, class) of the round's law.
-3. The round simulator of :mod:`odds.simulate`, on the certified shoe.
+3. The round simulator of :mod:`odds.verify.simulate`, on the certified shoe.
 
->>> from odds.certify import certify
+>>> from odds.verify.certify import certify
 >>> r = certify("streak", 1, paytable="A", any_decks=True, options={"split_hands": 1}, rounds=300)
 >>> [c.label for c in r.checks]
 ['round value two ways, 1 deck(s)', 'fast path = brute force, 5 small shoes']
@@ -29,15 +29,15 @@ from fractions import Fraction
 from typing import Mapping
 
 from .certify import ExactCheck, Figure
-from .errors import WagerError
-from .formats import fraction_text
-from .outcomes import LOSS, NEITHER, WIN, round_outcomes
-from .player import PlayerEngine
-from .reference.outcomes import outcome_distribution
-from .reference.shoes import shoes_for
-from .shoe import Shoe
+from odds.core.errors import WagerError
+from odds.core.formats import fraction_text
+from odds.engine.outcomes import LOSS, NEITHER, WIN, round_outcomes
+from odds.engine.player import PlayerEngine
+from odds.reference.outcomes import outcome_distribution
+from odds.reference.shoes import shoes_for
+from odds.core.shoe import Shoe
 from .simulate import compare_rounds, simulate_rounds, streak_game
-from .wagers.streaks import dealer_blackjack_without_player_blackjack
+from odds.wagers.streaks import dealer_blackjack_without_player_blackjack
 
 DEFAULTS = {"streak": 2, "dealer_blackjack": "loss", "das": False, "split_hands": 2, "resplit_aces": False,
             "hit_split_aces": False, "surrender": False}
@@ -125,7 +125,7 @@ def value_check(sheet, outcomes, game, shoe: Shoe, options: Mapping, table) -> E
                   "card), and moved from lost to neither." if reading == "no-effect" else "")
     method = ("The brute force cannot run on the certified shoe (see 7.2), so the par sheet is checked there by a "
               "second algorithm: the mean of the round's net-result distribution, the one the par sheet is built "
-              "from (odds.outcomes.round_outcomes: every deal, the hands the player's play leads to, joined with "
+              "from (odds.engine.outcomes.round_outcomes: every deal, the hands the player's play leads to, joined with "
               "the dealer's law for the cards they leave), must equal PlayerEngine.round_value() of a second "
               "engine built afresh, which sums the values of the player's best options (expected values by "
               "recursion, splits by patterns of second cards) and never lists the hands' outcomes; the "
@@ -134,7 +134,7 @@ def value_check(sheet, outcomes, game, shoe: Shoe, options: Mapping, table) -> E
               "paragraph says: rounds that are neither are skipped, so the next decided round is won with q, "
               "q = w + n * q, that is q = w / (1 - n); k wins in a row come with q ** k; the return is "
               "(pay + 1) * q ** k - 1 with the pay read from the paytable again. Both computations play the "
-              "engine's decisions and take the dealer's law from the dealer engine (odds.dealer, checked against "
+              "engine's decisions and take the dealer's law from the dealer engine (odds.engine.dealer, checked against "
               "odds.reference.dealer in the tests); the mean does not see how rounds are classed, which 7.2 "
               "checks on small shoes and 7.3 by simulation")
     lead = (f"At the certified shoe ({shoe.total} cards). The first column is the par sheet's figure (or the "

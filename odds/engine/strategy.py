@@ -12,7 +12,7 @@ first decisions, then the weights again, until nothing changes. Decisions are ch
 point; the value of the chosen strategy is then computed exactly.
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> chart = basic_strategy_chart(GameRules(decks=6, dealer=DealerRules.parse("S17"), das=True), exact=False)
 >>> chart[("hard", 11)]["T"], chart[("pair", 8)]["A"], chart[("soft", 18)]["2"]
 ('D', 'P', 'S')
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .cards import value_label
-from .errors import EngineError
-from .game_rules import GameRules
+from odds.core.cards import value_label
+from odds.core.errors import EngineError
+from odds.core.game_rules import GameRules
 from .player import ZERO_HAND, PlayerEngine, _add, _with, hand_total
-from .shoe import Shoe
+from odds.core.shoe import Shoe
 
 LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)

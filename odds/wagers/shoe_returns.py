@@ -11,7 +11,7 @@ offered only on an up card of 2 to 6, 58 Pa. Code 633b.16(c)); the return is per
 
 ``counts`` is a flat sequence of 52 numbers, rank major (``counts[4 * r + s]`` cards of rank
 ``RANKS[r]`` and suit ``SUITS[s]``), as :func:`odds.wagers.first_cards_closed.flat_counts` makes
-from a :class:`~odds.shoe.Shoe`.
+from a :class:`~odds.core.shoe.Shoe`.
 
 How each is computed:
 
@@ -24,7 +24,7 @@ How each is computed:
   integers (Python rounds the quotient correctly), so it is exact to the last bit of a float.
 
 >>> from odds import Shoe, DealerRules
->>> from odds.paytables import builtin_paytables
+>>> from odds.wagers.paytables import builtin_paytables
 >>> from odds.wagers.first_cards_closed import flat_counts
 >>> buster = shoe_return("buster", builtin_paytables("buster").tables["C"].pays, DealerRules.parse("H17"))
 >>> r, offered = buster.exact(flat_counts(Shoe.decks(6)))
@@ -42,11 +42,11 @@ from typing import Mapping, Sequence
 
 import numpy
 
-from .dealer_graph import RESULTS, dealer_graph, dealer_kernel
-from .errors import EngineError, WagerError
-from .rules import DealerRules
-from .wagers.first_cards_base import paid_hand
-from .wagers.first_cards_closed import CLOSED_FORMS
+from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
+from odds.core.errors import EngineError, WagerError
+from odds.core.rules import DealerRules
+from .first_cards_base import paid_hand
+from .first_cards_closed import CLOSED_FORMS
 
 SWEPT = ("buster", "ez-bust", "21+3", "twenty-point-bonus")
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered

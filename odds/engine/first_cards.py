@@ -29,10 +29,10 @@ from functools import lru_cache
 from math import factorial
 from typing import Callable, Hashable
 
-from . import _kernels
-from .cards import RANKS, SUITS, Card
-from .errors import EngineError, ShoeError
-from .shoe import Shoe
+from .kernels import first_cards_kernel
+from odds.core.cards import RANKS, SUITS, Card
+from odds.core.errors import EngineError, ShoeError
+from odds.core.shoe import Shoe
 
 ALL_CARDS = tuple(Card(r, s) for r in RANKS for s in SUITS)
 
@@ -107,7 +107,7 @@ def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str,
     else:
         by_rank = shoe.by_rank()
         counts = [sum(by_rank[RANKS.index(r)] for r in {c.rank for c in cls}) for cls in t.classes]
-    ordered = _kernels.first_cards_kernel.count_deals(counts, game.k, t.table, len(t.atoms))
+    ordered = first_cards_kernel.count_deals(counts, game.k, t.table, len(t.atoms))
     n = shoe.total
     all_deals = 1
     for j in range(game.k):
