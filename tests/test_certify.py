@@ -270,7 +270,7 @@ def _wrong_walk(real):
 
 
 def test_the_verification_fails_when_the_round_law_is_wrong(tmp_path, capsys, monkeypatch):
-    from odds import certify_rounds
+    from odds.verify import certify_rounds
     monkeypatch.setattr(certify_rounds, "round_outcomes", _wrong_walk(certify_rounds.round_outcomes))
     status, path = run(tmp_path, "streak", "--paytable", "A", *NO_SPLIT)
     captured = capsys.readouterr()

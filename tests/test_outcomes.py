@@ -173,7 +173,7 @@ def test_refused_rules():
 def test_moduli_taken_a_few_at_a_time(monkeypatch):
     # One deck, 8-8 against a 7, split to 4 hands: the exact sums need several primes; taking them
     # one kernel call each (less memory) must rebuild the same law as taking them all at once.
-    from odds import outcomes
+    from odds.engine import outcomes
     rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
 
     def split_round(per_call):

@@ -192,7 +192,7 @@ def test_a_directory_that_is_not_a_book_is_not_replaced(tmp_path, capsys):
 
 
 def test_an_entry_made_by_other_code_is_not_reused(tmp_path, monkeypatch):
-    from odds import cache as cache_module
+    from odds.engine import cache as cache_module
     law = {"a": Fraction(1, 3), "b": Fraction(2, 3)}
     calls = []
 

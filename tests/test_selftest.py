@@ -2,7 +2,7 @@
 import subprocess
 import sys
 
-from odds import selftest
+from odds.verify import selftest
 
 
 def test_selftest_passes_as_a_module(tmp_path):

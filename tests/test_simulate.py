@@ -257,7 +257,7 @@ def test_round_simulator_flags_a_dealer_blackjack_of_no_effect_against_a_sheet_t
 
 
 def test_round_simulator_flags_a_push_counted_as_a_loss(one_deck_engine, monkeypatch):
-    from odds import simulate as sim
+    from odds.verify import simulate as sim
 
     def pushes_lose(results):
         kind = round_class(results)
