@@ -10,7 +10,9 @@ from odds.core.errors import PaytableError, WagerError
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.verify.simulate import FLAG_LEVEL, check, simulate, twenty_one_plus_three_hands, wilson, with_pay, z_value
+from odds.reference.dealt import twenty_one_plus_three_hands
+from odds.verify.simulate import check, simulate, with_pay
+from odds.verify.statistics import FLAG_LEVEL, wilson, z_value
 from odds.wagers import get_wager
 
 H17 = DealerRules.parse("H17")
@@ -126,10 +128,11 @@ def test_each_simulator_agrees_with_the_exact_par_sheet(name, table, options):
 
 
 def test_every_wager_is_simulated():
-    from odds.verify.simulate import ROUND_WAGERS, SIMULATED
+    from odds.verify.rounds import round_wagers
+    from odds.verify.simulate import simulated_wagers
     from odds.wagers import WAGERS
-    assert set(SIMULATED) == set(WAGERS)
-    assert set(ROUND_WAGERS) == {"streak", "burnout-bonus"}
+    assert set(simulated_wagers()) == set(WAGERS)
+    assert set(round_wagers()) == {"streak", "burnout-bonus"}
 
 
 def test_flags_an_exact_engine_that_miscounts_the_in_between_spread(monkeypatch):
@@ -196,7 +199,7 @@ def test_new_simulators_from_the_command_line(capsys):
 from odds import DealerRules as _Rules  # noqa: E402
 from odds.core.game_rules import GameRules  # noqa: E402
 from odds.engine.player import PlayerEngine  # noqa: E402
-from odds.verify.simulate import compare_rounds, round_class, simulate_rounds  # noqa: E402
+from odds.verify.rounds import compare_rounds, round_class, simulate_rounds  # noqa: E402
 from odds.wagers.streaks import consecutive_wins_sheet, dealer_blackjack_without_player_blackjack  # noqa: E402
 
 ONE_DECK = GameRules(decks=1, dealer=_Rules.parse("S17"))  # split to 2 hands, no DAS
@@ -257,7 +260,7 @@ def test_round_simulator_flags_a_dealer_blackjack_of_no_effect_against_a_sheet_t
 
 
 def test_round_simulator_flags_a_push_counted_as_a_loss(one_deck_engine, monkeypatch):
-    from odds.verify import simulate as sim
+    from odds.verify import rounds as sim
 
     def pushes_lose(results):
         kind = round_class(results)

@@ -18,8 +18,8 @@ from odds.core.cards import RANKS, SUITS
 from odds.apps.cli import main
 from odds.engine.first_cards import count_first_cards
 from odds.wagers.paytables import builtin_paytables
-from odds.wagers.shoe_returns import SWEPT, shoe_return
-from odds.verify.simulate import twenty_one_plus_three_hands
+from odds.wagers.shoe_returns import shoe_return, swept_wagers
+from odds.reference.dealt import twenty_one_plus_three_hands
 from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
                         ChunkTask)
 from odds.apps.sweep_report import write_plots
@@ -72,7 +72,7 @@ def test_closed_forms_equal_the_first_cards_engine_on_small_shoes(wager, shoe):
     assert CLOSED_FORMS[wager](flat_counts(shoe)) == count_first_cards(GAMES[wager], shoe)
 
 
-@pytest.mark.parametrize("wager", SWEPT)
+@pytest.mark.parametrize("wager", swept_wagers())
 @pytest.mark.parametrize("rules", [H17, S17], ids=["H17", "S17"])
 def test_exact_return_equals_the_library_and_fast_agrees(wager, rules):
     ev = shoe_return(wager, pays(wager), rules)
@@ -105,7 +105,7 @@ def test_ez_bust_never_offered():
 
 # --------------------------------------------------------------------------- effects of removal
 
-@pytest.mark.parametrize("wager", SWEPT)
+@pytest.mark.parametrize("wager", swept_wagers())
 def test_effects_of_removal_sum_to_zero_over_the_shoe(wager):
     """Removing a random unseen card leaves the law of the cards dealt after it unchanged, so the
     EoRs of a wager whose return is an expectation over the dealt cards add up to exactly 0 over

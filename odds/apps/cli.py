@@ -146,12 +146,12 @@ def _select_paytable(wager, args):
     return book, table
 
 
-WAGER_OPTION_FLAGS = {"upcard": "--upcard", "visible": "--visible", "meters": "--meter",
-                      "split_sevens": "--split-sevens", "procedure": "--procedure", "resets": "--reset",
-                      "rates": "--rate", "cap": "--cap", "spots": "--spots", "streak": "--streak",
-                      "dealer_blackjack": "--dealer-blackjack", "das": "--das", "split_hands": "--split-hands",
-                      "resplit_aces": "--resplit-aces", "hit_split_aces": "--hit-split-aces",
-                      "surrender": "--surrender", "push_option": "--push-option"}
+def _wager_flags() -> dict[str, str]:
+    """Every wager option the command line knows, with its flag (from the wagers' records)."""
+    flags: dict[str, str] = {}
+    for w in WAGERS.values():
+        flags.update(w.options.flags())
+    return flags
 
 
 def cmd_wager(args) -> str:
@@ -161,8 +161,8 @@ def cmd_wager(args) -> str:
         return GAME_COMMANDS[args.name](args)
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
-    for opt, flag in WAGER_OPTION_FLAGS.items():
-        if getattr(args, opt) not in (None, "", False) and opt not in wager.options:
+    for opt, flag in _wager_flags().items():
+        if getattr(args, opt, None) not in (None, "", False) and opt not in wager.options.names():
             raise UsageError(f"{flag} does not apply to {wager.name}")
     if args.search:
         if wager.name != "ez-bust":
@@ -170,24 +170,10 @@ def cmd_wager(args) -> str:
         return ez_bust_search_text(ez_bust_search(args.decks, rules), args.decks, rules)
     book, table = _select_paytable(wager, args)
     shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
-    options = {}
-    if args.upcard:
-        options["upcard"] = args.upcard
-    if args.visible:
-        options["visible"] = args.visible
-    if args.meters:
-        options["meters"] = args.meters
-    if args.split_sevens is not None:
-        options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
-    for opt in ("procedure", "resets", "rates", "cap", "spots", "streak", "dealer_blackjack", "split_hands"):
-        if getattr(args, opt) not in (None, ""):
-            options[opt] = getattr(args, opt)
-    for opt in ("das", "resplit_aces", "hit_split_aces", "surrender", "push_option"):
-        if getattr(args, opt):
-            options[opt] = True
-    if "bonuses" in wager.options:
-        options["bonuses"] = book.extra.get("bonuses")
-    sheet = wager.par_sheet(shoe, rules, table, args.decks, **options)
+    options = {name: getattr(args, name) for name in wager.options.names()}
+    if options.get("split_sevens") is not None:
+        options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
+    sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
     if not table.allows(args.decks):
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) only "
@@ -418,14 +404,15 @@ def cmd_decide(args) -> str:
 
 
 def cmd_simulate(args):
-    from odds.verify.simulate import ROUND_WAGERS, SIMULATED, check_rounds
+    from odds.verify.rounds import check_rounds
     from odds.verify.simulate import check as simulation_check
-    if args.name not in SIMULATED:
-        raise UsageError(f"simulate: the simulator deals {', '.join(SIMULATED)}, not {args.name!r}")
+    from odds.verify.simulate import simulated_wagers
+    if args.name not in WAGERS or not WAGERS[args.name].simulated:
+        raise UsageError(f"simulate: the simulator deals {', '.join(simulated_wagers())}, not {args.name!r}")
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     _, table = _select_paytable(wager, args)
-    run = check_rounds if wager.name in ROUND_WAGERS else simulation_check
+    run = check_rounds if wager.rounds else simulation_check
     result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **_simulation_options(args))
     text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
     return text, (0 if result.agrees else 1)
@@ -549,13 +536,13 @@ def _certify_parser(sub) -> None:
 # ----------------------------------------------------------------------------------------- sweep
 
 def cmd_sweep(args) -> str:
-    from odds.wagers.shoe_returns import SWEPT
+    from odds.wagers.shoe_returns import swept_wagers
     from odds.wagers.solve import parse_edge
     from .sweep import SweepError, SweepSpec, run_sweep
     from .sweep_report import write_plots
     wager = get_wager(args.name)
-    if wager.name not in SWEPT:
-        raise SweepError(f"sweep computes {', '.join(SWEPT)}, not {wager.name!r}")
+    if wager.shoe_return is None:
+        raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
     _, table = _select_paytable(wager, args)
     try:
         penetration = parse_edge(args.penetration)

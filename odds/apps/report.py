@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shlex
 import shutil
 import tempfile
 import time
@@ -25,7 +24,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional, Sequence, TextIO
+from typing import Optional, Sequence, TextIO
 
 from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
@@ -34,22 +33,10 @@ from odds.wagers.parsheet import ParSheet
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.wagers import WAGERS, card_combinations, get_wager, sevens
+from odds.wagers import get_wager
 
-ANY_DECKS = (1, 2, 4, 6, 8)  # the deck counts of a paytable whose regulation names none
-RULES = ("S17", "H17")
-# Wagers decided by the first cards: the dealer's rule does not matter and the sheet says "any".
-RULE_FREE = frozenset(w.name for w in card_combinations.WAGERS + sevens.WAGERS)
-# Wagers settled on the player's play, priced by the exact player engine (minutes a sheet).
-PLAYER_ENGINE = frozenset({"streak", "burnout-bonus"})
-PUSH_DECKS = (6, 8)  # EZ Bust with paragraph (g): the shoes the book prices it for
-# Meters (in units of the wager) at which the progressives' sheets are computed; each sheet gives
-# R(M) = a + b*M for every other meter and the plots draw it.
-REFERENCE_METERS = {
-    "progressive-super-sevens": {None: "jackpot=2000,minor=500,major=2000,mega=10000"},
-    "blazing-7s": {None: "jackpot=2000"},  # (q)(2): the least reset for a $1 wager, $2,000
-    "progressive-blackjack": {"USD1": "jackpot=50000", "USD5": "jackpot=10000"},  # $50,000 either way
-}
+from .book_plan import Item, plan
+
 FORMATS = ("md", "csv", "json")
 MARKER = "SHA256SUMS"  # every book holds it; an existing --out without it is not replaced
 
@@ -58,80 +45,14 @@ class ReportError(OddsError):
     """A report that cannot be built as asked."""
 
 
-@dataclass(frozen=True)
-class Item:
-    """One par sheet of the book. ``rule`` is ``S17``, ``H17`` or ``any`` (first-cards wagers);
-    ``variant`` is ``""`` or ``"push"`` (EZ Bust with paragraph (g))."""
-
-    wager: str
-    paytable: str
-    decks: int
-    rule: str
-    variant: str = ""
-    meters: Optional[str] = None
-
-    @property
-    def slow(self) -> bool:
-        return self.wager in PLAYER_ENGINE or self.variant == "push"
-
-    @property
-    def stem(self) -> str:
-        return f"{self.wager}-{self.paytable}-{self.decks}d-{self.rule}" + (f"-{self.variant}" if self.variant else "")
-
-    @property
-    def label(self) -> str:
-        return " ".join(filter(None, (self.wager, self.paytable, f"{self.decks}d", self.rule, self.variant)))
-
-    def path(self, ext: str) -> str:
-        return f"{self.wager}/{self.stem}.{ext}"
-
-    def options(self) -> dict:
-        """The keyword options of the wager's par sheet (as ``odds wager`` passes them)."""
-        return {**({"meters": self.meters} if self.meters else {}),
-                **({"push_option": True} if self.variant == "push" else {})}
-
-    def command(self) -> str:
-        """The ``odds wager`` command that prints this sheet."""
-        words = ["odds", "wager", self.wager, "--decks", str(self.decks)]
-        words += [] if self.rule == "any" else ["--rule", self.rule]
-        words += ["--paytable", self.paytable] + (["--meter", self.meters] if self.meters else [])
-        return shlex.join(words + (["--push-option"] if self.variant == "push" else []))
-
-
-def _meters(wager: str, paytable: str) -> Optional[str]:
-    by_table = REFERENCE_METERS.get(wager, {})
-    return by_table.get(paytable, by_table.get(None))
-
-
-def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None) -> list[Item]:
-    """The sheets of the book, in order: wager (as ``odds list``), paytable, decks, rule.
-
-    ``only`` keeps those wagers; ``decks`` keeps those deck counts (and gives them to a paytable
-    that allows any number of decks in place of :data:`ANY_DECKS`)."""
-    names = list(WAGERS) if only is None else [get_wager(n).name for n in only]
-    items = []
-    for name in WAGERS:
-        if name not in names:
-            continue
-        for table in builtin_paytables(name).tables.values():
-            shoes = table.decks or tuple(decks or ANY_DECKS)
-            rules = ("any",) if name in RULE_FREE else RULES
-            for d in sorted(d for d in shoes if decks is None or d in decks):
-                items += [Item(name, table.id, d, r, meters=_meters(name, table.id)) for r in rules]
-                if name == "ez-bust" and d in PUSH_DECKS:
-                    items += [Item(name, table.id, d, r, "push") for r in rules]
-    return items
-
-
 def compute_sheet(item: Item) -> ParSheet:
     """The par sheet of one item, as ``item.command()`` computes it."""
     wager = get_wager(item.wager)
     book = builtin_paytables(item.wager)
     options = item.options()
-    if "bonuses" in wager.options:
-        options["bonuses"] = book.extra.get("bonuses")
     rules = DealerRules.parse("S17" if item.rule == "any" else item.rule)
-    return wager.par_sheet(Shoe.decks(item.decks), rules, book.tables[item.paytable], item.decks, **options)
+    return wager.price(Shoe.decks(item.decks), rules, book.tables[item.paytable], item.decks, options,
+                       extras=book.extra)
 
 
 def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict]:

@@ -9,7 +9,7 @@ from typing import Sequence
 from odds import __version__
 from odds.core.formats import decimal_text
 from odds.wagers.paytables import builtin_paytables
-from .report import ANY_DECKS, PUSH_DECKS, RULE_FREE, Item
+from .book_plan import ANY_DECKS, Item
 from .report_plots import plot_names
 from odds.wagers import WAGERS
 
@@ -88,15 +88,6 @@ def _figure(path: str, caption: str) -> str:
 ENGINE = ("Wagers settled on the player's play are priced by the exact player engine, the main game played as "
           "<code>odds wager</code> plays it by default (composition-dependent, pairs split to two hands, no double "
           "after split, no surrender), at S17 and H17 (no text fixes the dealer's rule): ")
-SLOW_COVERAGE = {
-    "streak": "the streak wager at the six and eight decks 9 NYCRR 5324.11(m)(1) allows, a dealer blackjack read "
-              "as a lost round ((m)(6))",
-    "burnout-bonus": "the Blackjack Burnout bonus wager at the six decks of its procedures",
-    "push": "EZ Bust with paragraph (g) (a push when every player hand is a blackjack or bust), for one player, "
-            "at {push_decks} decks",
-}
-
-
 def coverage(items: Sequence[Item]) -> list[str]:
     """What the book holds, in sentences (HTML)."""
     shown = [n for n in ANY_DECKS if any(i.decks == n for i in items)] or sorted({i.decks for i in items})
@@ -104,9 +95,11 @@ def coverage(items: Sequence[Item]) -> list[str]:
            f"at {', '.join(map(str, shown))} decks.",
            "Wagers the dealer's play decides at S17 and H17, with peek; wagers decided by the first cards (rule "
            "<code>any</code>) once, as the dealer's rule does not change them."]
-    kinds = {i.variant or i.wager for i in items if i.slow}
-    slow = [text.format(push_decks=" and ".join(map(str, PUSH_DECKS))) for kind, text in SLOW_COVERAGE.items()
-            if kind in kinds]
+    slow_items = [i for i in items if i.slow]
+    # the wagers on whole rounds first, then the slow variants, each once, in the registry's order
+    slow = list(dict.fromkeys([WAGERS[i.wager].book_note for i in slow_items if not i.variant]
+                              + [v.note for i in slow_items for v in WAGERS[i.wager].book_variants
+                                 if v.name == i.variant]))
     if slow:
         out.append(ENGINE + "; ".join(slow) + ".")
     out.append("Each cell is the house edge, linked to the sheet in Markdown (hover for the <code>odds wager</code> "
@@ -133,7 +126,7 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
     """The whole page."""
     names = list(dict.fromkeys(i.wager for i in items))
     captions = plot_names(items)
-    rule_free = [n for n in names if n in RULE_FREE]
+    rule_free = [n for n in names if not WAGERS[n].dealer_rule_matters]
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -63,7 +63,7 @@ from typing import Optional
 from odds.core.errors import OddsError, WagerError
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
-from odds.wagers.shoe_returns import SWEPT, TIE_BAND, shoe_return
+from odds.wagers.shoe_returns import TIE_BAND, shoe_return, swept_wagers
 
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
@@ -97,8 +97,8 @@ class SweepSpec:
     pays: Optional[tuple[tuple[str, Fraction], ...]] = None
 
     def __post_init__(self):
-        if self.wager not in SWEPT:
-            raise SweepError(f"sweep computes {', '.join(SWEPT)}, not {self.wager!r}")
+        if self.wager not in swept_wagers():
+            raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {self.wager!r}")
         for name in ("decks", "shoes", "spots", "chunk"):
             n = getattr(self, name)
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:

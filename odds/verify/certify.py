@@ -41,8 +41,9 @@ from odds.wagers.paytables import Paytable, builtin_paytables, load_paytable_fil
 from odds.regulations import excerpts
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from .simulate import ROUND_WAGERS
-from odds.wagers import get_wager
+from odds.wagers import Wager, get_wager
+
+from .checks import ExactCheck, Figure
 
 DEFAULT_ROUNDS = 200_000
 DEFAULT_SEED = 1
@@ -127,111 +128,23 @@ def _sheet_options(wager, inputs: Inputs) -> dict:
     options = dict(inputs.options)
     if "split_sevens" in options:
         options["split_sevens"] = list(options["split_sevens"])
-    if "bonuses" in wager.options and inputs.table.source.startswith("tables/"):
-        options["bonuses"] = builtin_paytables(wager.name).extra.get("bonuses")
+    extras = builtin_paytables(wager.name).extra if inputs.table.source.startswith("tables/") else {}
+    options.update({k: extras.get(k) for k in wager.paytable_extras})
     return options
 
 
 # ------------------------------------------------------------------------ the reference path
 
-@dataclass(frozen=True)
-class Figure:
-    """One figure computed both ways."""
-
-    name: str
-    fast: Fraction
-    reference: Fraction
-
-    @property
-    def agrees(self) -> bool:
-        return self.fast == self.reference
-
-
-@dataclass(frozen=True)
-class ExactCheck:
-    """Figures computed two ways and compared with ``==``. ``compared`` names the two ways (as the
-    verdict says them), ``columns`` head their columns; ``method`` is the paragraph of section 5,
-    ``lead`` the text before the table; ``label`` is the line the command prints."""
-
-    figures: tuple[Figure, ...]
-    method: str
-    title: str = "Fast path against reference path (exact)"
-    compared: str = "the fast path and the reference path"
-    columns: tuple[str, str] = ("fast path", "reference path")
-    lead: str = ""
-    label: str = "fast path = reference path"
-
-    @property
-    def agrees(self) -> bool:
-        return all(f.agrees for f in self.figures)
-
-    def verdict(self) -> str:
-        if self.agrees:
-            return f"{self.compared[0].upper()}{self.compared[1:]} agree exactly on every figure."
-        bad = ", ".join(f.name for f in self.figures if not f.agrees)
-        return f"VERIFICATION FAILED: {self.compared} differ on {bad}."
-
-
-def _reference_pay(wager_name: str, row: str, table: Paytable, meters: Mapping) -> Fraction:
+def _reference_pay(wager: Wager, row: str, table: Paytable, meters: Mapping) -> Fraction:
     """The pay of a row, read from the paytable again (a meter award at the meter given)."""
     if row in LOSERS:
         return Fraction(-1)
-    if wager_name == "match-the-dealer":
-        from .simulate import match_the_dealer_pay
-        return match_the_dealer_pay(row, table.pays)
+    if wager.dealt is not None and wager.dealt.pay is not None:
+        return wager.dealt.pay(row, table.pays)
     if row in table.meter_pays:
         share, meter = table.meter_pays[row]
         return share * meters[meter]
     return Fraction(table.pays[row])
-
-
-def _first_cards_reference(wager_name: str, shoe: Shoe, table: Paytable, options: Mapping):
-    from odds.reference.first_cards import reference_first_cards_by_type
-    from odds.reference.hands import RULES
-    from odds.wagers import card_combinations, sevens
-    if wager_name == "progressive-super-sevens":
-        split = "".join(sorted(options.get("split_sevens", "234567")))
-        game = sevens.progressive_super_sevens_game(frozenset(split))
-        rule = lambda deal: RULES[wager_name](deal, split_against=split)  # noqa: E731
-    else:
-        key = f"blazing-7s/{options.get('procedure') or 'third-card'}" if wager_name == "blazing-7s" else wager_name
-        game = {**card_combinations.GAMES, **sevens.GAMES}[key]
-        rule = RULES[key]
-    counts, cycle = reference_first_cards_by_type(game, shoe, rule)
-    listed = set(table.pays) | set(table.meter_pays)
-    ways: dict[str, int] = {}
-    for atom, n in counts.items():
-        row = (atom[0] if atom else "lose") if wager_name == "match-the-dealer" else \
-            next((h for h in atom if h in listed), "lose")
-        ways[row] = ways.get(row, 0) + n
-    method = (f"every ordered deal of {game.k} card types (rank and suit) from the shoe, weighted by the ways to "
-              f"take those physical cards, classified by the hand rules of odds.reference.hands (written "
-              f"apart from the engine's), the first {game.alike} positions counted unordered; each deal paid "
-              "for the best hand the paytable lists")
-    return ways, cycle, method
-
-
-def reference_figures(wager_name: str, shoe: Shoe, rules: DealerRules, table: Paytable, options: Mapping):
-    """The reference path's probability of every row, its combinations and cycle where counted,
-    and a sentence on how it was computed."""
-    from odds.reference import wagers as ref
-    if wager_name == "buster":
-        probs = ref.reference_buster(shoe.by_value(), rules.hits_soft_17)
-        return probs, None, None, ("every ordered sequence of the dealer's cards by point value, one card at a "
-                                   "time, in Fraction arithmetic (odds.reference.dealer)")
-    if wager_name == "ez-bust":
-        p = ref.reference_ez_bust(shoe.by_value(), rules.hits_soft_17, rules.peek, options.get("upcard"))
-        return {"bust": p, "no-bust": 1 - p}, None, None, (
-            "every ordered sequence of the dealer's cards by point value after each up card, in Fraction "
-            "arithmetic (odds.reference.dealer), weighted by the up cards on which the wager is offered")
-    if wager_name == "bust-it":
-        ways = ref.reference_bust_it(shoe.by_rank_suit())
-        cycle = sum(ways.values())
-        return ({k: Fraction(n, cycle) for k, n in ways.items()}, ways, cycle,
-                "every ordered deal of the dealer's first three cards by rank and suit (odds.reference.wagers), "
-                "the first two counted unordered")
-    ways, cycle, method = _first_cards_reference(wager_name, shoe, table, options)
-    return {k: Fraction(n, cycle) for k, n in ways.items()}, ways, cycle, method
 
 
 def _buster_bonus_figures(shoe: Shoe, rules: DealerRules) -> list[Figure]:
@@ -254,7 +167,11 @@ def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
     """The fast par sheet against the reference path, figure by figure, with ``==``."""
     from odds.wagers.sevens import parse_meters
     meters = parse_meters(inputs.options.get("meters"))
-    probs, ways, cycle, method = reference_figures(inputs.wager, shoe, inputs.rules, inputs.table, inputs.options)
+    wager = get_wager(inputs.wager)
+    if wager.reference is None:
+        raise WagerError(f"{wager.name} has no reference path to certify against")
+    ref = wager.reference(shoe, inputs.rules, inputs.table, inputs.options)
+    probs, ways, cycle, method = ref.probabilities, ref.combinations, ref.cycle, ref.method
     fast = {o.name: o for o in sheet.outcomes}
     names = list(fast) + [n for n in probs if n not in fast]
     figures = []
@@ -266,7 +183,7 @@ def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
                                   Fraction(ways.get(name, 0))))
     if cycle is not None:
         figures.append(Figure("cycle", Fraction(sheet.cycle or 0), Fraction(cycle)))
-    ret = sum((p * _reference_pay(inputs.wager, n, inputs.table, meters) for n, p in probs.items() if p),
+    ret = sum((p * _reference_pay(wager, n, inputs.table, meters) for n, p in probs.items() if p),
               Fraction(0))
     figures.append(Figure("expected return", sheet.expected_return, ret))
     progressive = sheet.extra.get("progressive")
@@ -339,14 +256,14 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     for key in given:
         if key not in OPTIONS:
             raise WagerError(f"certify takes no option {key!r}")
-        if key not in wager.options:
+        if key not in wager.options.names():
             raise WagerError(f"{OPTIONS[key]} does not apply to {name}")
     if "split_sevens" in given:  # the up cards by rank, in a fixed order
         given["split_sevens"] = "".join(r for r in "A23456789TJQK" if r in set(given["split_sevens"]))
     if "meters" in given:
         from odds.wagers.sevens import parse_meters
         given["meters"] = ",".join(f"{m}={fraction_text(v)}" for m, v in sorted(parse_meters(given["meters"]).items()))
-    if name in ROUND_WAGERS:  # every rule of the main game, defaults included, is an input
+    if wager.rounds:  # every rule of the main game, defaults included, is an input
         from .certify_rounds import round_options
         given = round_options(given, decks, rules, table)
     excerpts(wager.regulation)  # the regulation's text must be there
@@ -357,19 +274,18 @@ def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = 
             any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
             rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
     """Compute everything a report holds (see the module's doc)."""
-    from .simulate import SIMULATED
     from .simulate import check as simulation_check
     inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
     wager = get_wager(name)
     shoe = Shoe.decks(decks)
-    if name in ROUND_WAGERS:
+    if wager.rounds:
         from .certify_rounds import verify_rounds
         sheet, checks, mc = verify_rounds(wager, inputs, shoe)
     else:
         sheet = wager.par_sheet(shoe, inputs.rules, inputs.table, decks, **_sheet_options(wager, inputs))
         checks = (exact_check(sheet, inputs, shoe),)
         mc = None
-        if name in SIMULATED:
+        if wager.dealt is not None:
             sim_options = {k: v for k, v in inputs.options.items() if k != "meters"}
             mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
     if not inputs.table.allows(decks):
@@ -524,7 +440,7 @@ def _monte_carlo_html(report: Report) -> str:
                                  "DISAGREES. By chance alone this happens in at most 1 report in 1,000; a rerun "
                                  "with another --seed tells chance from an error.")
     shuffled = f"<code>random.Random({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe"
-    if s.wager in ROUND_WAGERS:
+    if get_wager(s.wager).rounds:
         dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.verify.simulate</code> "
                  f"(physical cards, {shuffled}). The player's decisions are the exact engine's: in each situation "
                  "the simulator asks <code>odds.engine.player.PlayerEngine</code> what the player does (the wager is priced "
@@ -596,7 +512,7 @@ def render_html(report: Report) -> str:
         f"<p><b>Fast path.</b> {_e(sheet.method)}. Every probability is an exact rational number.</p>",
         *(f"<p><b>{'Reference path' if c.title == ExactCheck.title else _e(c.title)}.</b> {_e(c.method)}.</p>"
           for c in checks),
-        "<p><b>Monte Carlo.</b> " + (_e(MONTE_CARLO_ROUNDS if i.wager in ROUND_WAGERS else MONTE_CARLO)
+        "<p><b>Monte Carlo.</b> " + (_e(MONTE_CARLO_ROUNDS if get_wager(i.wager).rounds else MONTE_CARLO)
                                     if report.monte_carlo else _e(report.monte_carlo_note) + ".") + "</p>",
         "<h2>6. Par sheet</h2>", _sheet_html(sheet),
         "<h2>7. Verification</h2>", *(_check_html(f"7.{n}", c) for n, c in enumerate(checks, start=1)),

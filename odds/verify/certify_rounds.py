@@ -28,7 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Mapping
 
-from .certify import ExactCheck, Figure
+from .checks import ExactCheck, Figure
 from odds.core.errors import WagerError
 from odds.core.formats import fraction_text
 from odds.engine.outcomes import LOSS, NEITHER, WIN, round_outcomes
@@ -36,7 +36,7 @@ from odds.engine.player import PlayerEngine
 from odds.reference.outcomes import outcome_distribution
 from odds.reference.shoes import shoes_for
 from odds.core.shoe import Shoe
-from .simulate import compare_rounds, simulate_rounds, streak_game
+from .rounds import compare_rounds, simulate_rounds, streak_game
 from odds.wagers.streaks import dealer_blackjack_without_player_blackjack
 
 DEFAULTS = {"streak": 2, "dealer_blackjack": "loss", "das": False, "split_hands": 2, "resplit_aces": False,

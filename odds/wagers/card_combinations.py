@@ -12,13 +12,18 @@ lists. Cards are :class:`~odds.core.cards.Card` values.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import Any, Callable, Optional
 
 from odds.core.cards import Card, point_value
 from odds.core.errors import WagerError
 from odds.engine.first_cards import FirstCardsGame
-from . import Wager
+from odds.reference import dealt, figures, hands
+from odds.reference.dealt import Dealt
+from .record import Options, Wager
+from .shoe_returns import closed_form_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 
 RED = frozenset("HD")
@@ -253,7 +258,7 @@ def capped_top_pay(shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
     return total
 
 
-def _twenty_point_sheet(shoe, rules, paytable, decks, cap=None, spots=None, **_):
+def _twenty_point_sheet(shoe, rules, paytable, decks, cap=None, spots=None):
     pays = dict(paytable.pays)
     assumptions = ["matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE]
     if cap is None:
@@ -296,40 +301,66 @@ GAMES = {
 
 TWENTY_RANKING = ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "any-20")
 
+@dataclass(frozen=True)
+class TwentyPointOptions(Options):
+    """The twenty-point bonus: the aggregate payout limit of (k)(6)-(7) and the spots betting."""
+
+    cap: Optional[str] = None
+    spots: Optional[int] = None
+
+
+def _dealt(hands_of: Callable, **kw: Any) -> Dealt:
+    """The simulator's settlement of a wager on the player's first cards (and the next two)."""
+    return Dealt(dealt.first_cards_round(hands_of), **kw)
+
+
 WAGERS = (
     first_cards_wager("21+3", "21+3", "9 NYCRR 5324.11(p)",
                       GAMES["21+3"],
                       ("suited-trips", "straight-flush", "trips", "straight", "flush", "pair"),
                       ("straights: A-2-3 and Q-K-A count, K-A-2 does not",
-                       "the three cards are alike for this wager and counted unordered")),
+                       "the three cards are alike for this wager and counted unordered"),
+                      reference_hands=hands.twenty_one_plus_three, dealt=Dealt(dealt.twenty_one_plus_three_round),
+                      shoe_return=closed_form_return("21+3")),
     first_cards_wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)",
                       GAMES["royal-match-21"],
                       ("crown-treasure", "royal-match", "suited-blackjack", "suited-match"),
                       ("a crown treasure needs the dealer's royal match in the suit of the player's ((f)(4)(iii))",),
                       warnings=("(f)(2)(iii) defines a two-card straight flush that no pay table pays: "
-                                "it is paid as a suited match",)),
+                                "it is paid as a suited match",),
+                      reference_hands=hands.royal_match, dealt=_dealt(dealt.royal_match_hands)),
     first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
                       GAMES["bet-the-set-21"],
-                      ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",)),
+                      ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",),
+                      reference_hands=hands.bet_the_set, dealt=_dealt(dealt.bet_the_set_hands)),
     first_cards_wager("house-money", "House money", "9 NYCRR 5324.11(h)",
                       GAMES["house-money"],
                       ("suited-ak", "straight-flush", "pair", "straight"),
                       ("ace high; an ace also runs with a 2 ((h)(3))",
-                       "the parlay of (h)(6) (adding the win to the blackjack wager) is not part of this wager's return")),
+                       "the parlay of (h)(6) (adding the win to the blackjack wager) is not part of this wager's return"),
+                      reference_hands=hands.house_money, dealt=_dealt(dealt.house_money_hands)),
     first_cards_wager("match-the-dealer", "Match the dealer", "9 NYCRR 5324.11(i)",
                       GAMES["match-the-dealer"], MATCH_HANDS,
                       ("each matching card is paid; ten-values match only their own rank",),
-                      paid=("unsuited-match", "suited-match"), row_pay=match_pay),
+                      paid=("unsuited-match", "suited-match"), row_pay=match_pay,
+                      reference_hands=hands.match_the_dealer,
+                      dealt=_dealt(dealt.match_the_dealer_hands, pay=dealt.match_the_dealer_pay)),
     first_cards_wager("in-between", "In-between", "9 NYCRR 5324.11(j)",
                       GAMES["in-between"],
                       ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),
-                      ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",)),
+                      ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",),
+                      reference_hands=hands.in_between, dealt=_dealt(dealt.in_between_hands)),
     Wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)", TWENTY_RANKING, _twenty_point_sheet,
-          ("cap", "spots"), partial_paytables=True),
+          TwentyPointOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(lambda options: GAMES["twenty-point-bonus"],
+                                        lambda options: hands.twenty_point),
+          dealt=_dealt(dealt.twenty_point_hands), shoe_return=closed_form_return("twenty-point-bonus"),
+          game=GAMES["twenty-point-bonus"]),
     first_cards_wager("kings-bounty", "King's bounty", "9 NYCRR 5324.11(n)",
                       GAMES["kings-bounty"],
                       ("ks-pair-dealer-bj", "ks-pair", "suited-kings", "suited-qjt", "suited-20", "two-kings",
                        "unsuited-20", "unsuited-21"),
                       ("suited queens, jacks or 10s and suited kings: two cards of the same rank and suit",
-                       DEALER_BJ_NOTE)),
+                       DEALER_BJ_NOTE),
+                      reference_hands=hands.kings_bounty, dealt=_dealt(dealt.kings_bounty_hands)),
 )

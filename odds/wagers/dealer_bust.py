@@ -13,6 +13,7 @@ test_exchangeability.py checks this exactly on one deck against a player who dra
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
@@ -27,7 +28,9 @@ from odds.core.formats import fraction_text
 from .parsheet import Outcome, ParSheet
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from . import Wager
+from odds.reference import dealt, figures
+from . import shoe_returns
+from .record import BookVariant, Options, Wager
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
 DEALER_BUST = 6  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
@@ -89,7 +92,7 @@ def _bonus_section(shoe, rules, bonuses) -> dict:
     return out
 
 
-def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, bonuses=None, **_) -> ParSheet:
+def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, bonuses=None) -> ParSheet:
     """Buster Blackjack (58 Pa. Code 633c.13): pays by the number of cards in the dealer's bust."""
     probs = buster_bust_probabilities(shoe, rules)
     outcomes = [Outcome(name, paytable.pays[name], probs[name]) for name in reversed(BUSTER_OUTCOMES)]
@@ -274,7 +277,7 @@ def bust_it_combinations(shoe: Shoe) -> tuple[dict[str, int], int]:
     return ways, n * (n - 1) // 2 * (n - 2)
 
 
-def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, **_) -> ParSheet:
+def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int) -> ParSheet:
     """Bust It (9 NYCRR 5324.11(o)), decided by the dealer's first three cards."""
     ways, cycle = bust_it_combinations(shoe)
     outcomes = [Outcome(name, paytable.pays[name], Fraction(ways[name], cycle), ways[name])
@@ -294,10 +297,31 @@ def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, **_)
         method="exact count of every deal of the dealer's first three cards by rank and suit")
 
 
+@dataclass(frozen=True)
+class EzBustOptions(Options):
+    """EZ Bust: the up card bet on (2 to 6; default every one the wager is offered on), the cards the
+    player sees, and paragraph (g)'s push with the main game's rules it needs."""
+
+    upcard: Optional[str] = None
+    visible: str = ""
+    push_option: bool = False
+    das: bool = False
+    split_hands: Optional[int] = None
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+
+
 WAGERS = (
     Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet,
-          ("bonuses",)),
-    Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet,
-          ("upcard", "visible", "push_option") + GAME_OPTIONS),
-    Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet),
+          paytable_extras=("bonuses",), reference=figures.buster, shoe_return=shoe_returns.buster_return,
+          dealt=dealt.Dealt(dealt.buster_round, "no-bust", every_pay=BUSTER_OUTCOMES)),
+    Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet, EzBustOptions,
+          reference=figures.ez_bust, shoe_return=shoe_returns.ez_bust_return,
+          dealt=dealt.Dealt(dealt.ez_bust_round, "no-bust", ("upcard",), ("bust",), note=dealt.EZ_BUST_NOTE),
+          book_variants=(BookVariant(
+              "push", (6, 8), {"push_option": True},
+              "EZ Bust with paragraph (g) (a push when every player hand is a blackjack or bust), for one player, "
+              "at 6 and 8 decks"),)),
+    Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet,
+          reference=figures.bust_it, dealt=dealt.Dealt(dealt.bust_it_round)),
 )

@@ -17,7 +17,9 @@ from typing import Callable, Optional
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from .parsheet import Outcome, ParSheet
-from . import Wager
+from odds.reference import figures
+from odds.reference.dealt import Dealt
+from .record import Wager
 
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
@@ -76,11 +78,19 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
     return sheet
 
 
-def first_cards_wager(name, title, regulation, game, ranking, assumptions=(), paid=None, **kw) -> Wager:
+def first_cards_wager(name: str, title: str, regulation: str, game: FirstCardsGame, ranking: tuple[str, ...],
+                      assumptions: tuple[str, ...] = (), paid: Optional[tuple[str, ...]] = None, *,
+                      reference_hands: Callable, dealt: Dealt, shoe_return: Optional[Callable] = None,
+                      **kw) -> Wager:
     """A :class:`Wager` whose par sheet is :func:`first_cards_par_sheet` for a fixed game.
-    ``paid`` names the paytable's outcomes when they are not the rows (pays per matching card)."""
+    ``paid`` names the paytable's outcomes when they are not the rows (pays per matching card).
+    ``reference_hands`` is the hand rule of :mod:`odds.reference.hands` for the reference path,
+    ``dealt`` the simulator's settlement."""
 
-    def par_sheet(shoe, rules, paytable, decks, **_):
+    def par_sheet(shoe, rules, paytable, decks):
         return first_cards_par_sheet(name, game, ranking, shoe, "any", paytable, decks, assumptions, **kw)
 
-    return Wager(name, title, regulation, paid or ranking, par_sheet, partial_paytables=paid is None)
+    reference = figures.first_cards(lambda options: game, lambda options: reference_hands,
+                                    rows_by_first_hand=paid is not None)
+    return Wager(name, title, regulation, paid or ranking, par_sheet, partial_paytables=paid is None,
+                 dealer_rule_matters=False, reference=reference, dealt=dealt, shoe_return=shoe_return, game=game)

@@ -210,6 +210,9 @@ def load_paytable_file(path: Union[str, Path]) -> PaytableBook:
 
 def builtin_paytables(wager: str) -> PaytableBook:
     """The paytables of the regulations for one wager."""
+    from . import extra_paytables
     name = f"{wager}.toml"
-    text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
+    text = extra_paytables(wager)
+    if text is None:
+        text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
     return parse_paytables(text, f"tables/{name}", *_known_outcomes())

@@ -14,15 +14,19 @@ the jackpot's odds.
 """
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from odds.core.cards import Card
 from odds.core.errors import WagerError
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from odds.core.formats import fraction_text
 
-from . import Wager
+from odds.reference import dealt, figures, hands
+from odds.reference.dealt import Dealt
+from .record import Options, Wager
 from .first_cards_base import first_cards_par_sheet, paid_hand
 
 RED = frozenset("HD")
@@ -63,7 +67,7 @@ SUPER_SEVENS_RANKING = ("three-7s-suited", "three-7s-mixed", "two-7s-suited", "t
 SUPER_SEVENS_GAME = FirstCardsGame("super-sevens", ("player", "player", "third"), 1, super_sevens, _seven_class)
 
 
-def _super_sevens_sheet(shoe, rules, paytable, decks, **_):
+def _super_sevens_sheet(shoe, rules, paytable, decks):
     return first_cards_par_sheet(
         "super-sevens", SUPER_SEVENS_GAME, SUPER_SEVENS_RANKING, shoe, "any", paytable, decks,
         ("the player's cards in the order dealt; the first must be a 7",
@@ -226,7 +230,7 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
 
 
 def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, split_sevens=None, resets=None,
-                                    rates=None, **_):
+                                    rates=None):
     split = BASIC_SPLIT_SEVENS if split_sevens is None else frozenset(split_sevens)
     game = progressive_super_sevens_game(split)
     told = ("basic strategy: split 7-7 against 2 to 7" if split_sevens is None
@@ -238,8 +242,7 @@ def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, s
                              resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", resets=None, rates=None,
-                   **_):
+def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", resets=None, rates=None):
     if procedure not in BLAZING_PROCEDURES:
         raise WagerError(f"unknown blazing 7s procedure {procedure!r} (use third-card or up-card)")
     game = BLAZING_GAMES[procedure]
@@ -251,7 +254,7 @@ def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-c
                                     "are the same"), resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, resets=None, rates=None, **_):
+def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, resets=None, rates=None):
     return progressive_sheet("progressive-blackjack", PROG_BJ_GAME, PROG_BJ_RANKING, shoe, paytable, decks,
                              parse_meters(meters),
                              ("the player's first four cards; a player holding aces always receives more "
@@ -265,14 +268,63 @@ GAMES = {"super-sevens": SUPER_SEVENS_GAME, "progressive-blackjack": PROG_BJ_GAM
          "progressive-super-sevens": progressive_super_sevens_game(BASIC_SPLIT_SEVENS),
          **{g.name: g for g in BLAZING_GAMES.values()}}
 
+@dataclass(frozen=True)
+class ProgressiveOptions(Options):
+    """A progressive's meters, resets and rates, each ``"name=value,..."`` in units of the wager."""
+
+    meters: Optional[str] = field(default=None, metadata={"flag": "--meter"})
+    resets: Optional[str] = field(default=None, metadata={"flag": "--reset"})
+    rates: Optional[str] = field(default=None, metadata={"flag": "--rate"})
+
+
+@dataclass(frozen=True)
+class ProgressiveSuperSevensOptions(ProgressiveOptions):
+    """Progressive super sevens: also the up cards against which 7-7 is split (ranks)."""
+
+    split_sevens: Optional[Sequence[str]] = None
+
+
+@dataclass(frozen=True)
+class BlazingOptions(ProgressiveOptions):
+    """Blazing 7s: also the procedure that names the third card ((q)(4) or (q)(10))."""
+
+    procedure: Optional[str] = None
+
+
+def _split_sevens(options: Mapping) -> str:
+    return "".join(sorted(options.get("split_sevens", "234567")))
+
+
+def _dealt(hands_of: Callable, **kw: Any) -> Dealt:
+    """The simulator's settlement of a wager on the player's first cards (and the next two)."""
+    return Dealt(dealt.first_cards_round(hands_of), **kw)
+
+
 WAGERS = (
     Wager("super-sevens", "Super sevens", "9 NYCRR 5324.11(d)", SUPER_SEVENS_RANKING, _super_sevens_sheet,
-          partial_paytables=True),
+          partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(lambda options: SUPER_SEVENS_GAME, lambda options: hands.super_sevens),
+          dealt=_dealt(dealt.super_sevens_hands), game=SUPER_SEVENS_GAME),
     Wager("progressive-super-sevens", "Progressive super sevens", "9 NYCRR 5324.11(e)", PSS_RANKING,
-          _progressive_super_sevens_sheet, ("meters", "split_sevens", "resets", "rates"), partial_paytables=True),
+          _progressive_super_sevens_sheet, ProgressiveSuperSevensOptions, partial_paytables=True,
+          dealer_rule_matters=False,
+          reference=figures.first_cards(
+              lambda options: progressive_super_sevens_game(frozenset(_split_sevens(options))),
+              lambda options: functools.partial(hands.progressive_super_sevens, split_against=_split_sevens(options))),
+          dealt=_dealt(dealt.progressive_super_sevens_hands, options=("split_sevens",)),
+          book_meters={None: "jackpot=2000,minor=500,major=2000,mega=10000"}, game=GAMES["progressive-super-sevens"]),
     Wager("blazing-7s", "Blazing 7s progressive", "9 NYCRR 5324.11(q)", BLAZING_RANKING, _blazing_sheet,
-          ("meters", "procedure", "resets", "rates"), partial_paytables=True),
+          BlazingOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(
+              lambda options: GAMES[f"blazing-7s/{options.get('procedure') or 'third-card'}"],
+              lambda options: hands.blazing_sevens),
+          dealt=_dealt(dealt.blazing_sevens_hands, options=("procedure",)),
+          book_meters={None: "jackpot=2000"},  # (q)(2): the least reset for a $1 wager, $2,000
+          game=GAMES["blazing-7s/third-card"]),
     Wager("progressive-blackjack", "Progressive blackjack", "9 NYCRR 5324.11(l)", PROG_BJ_RANKING,
-          _progressive_blackjack_sheet, ("meters", "resets", "rates"), partial_paytables=True),
+          _progressive_blackjack_sheet, ProgressiveOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(lambda options: PROG_BJ_GAME, lambda options: hands.progressive_blackjack),
+          dealt=_dealt(dealt.progressive_blackjack_hands),
+          book_meters={"USD1": "jackpot=50000", "USD5": "jackpot=10000"},  # $50,000 either way
+          game=PROG_BJ_GAME),
 )
-

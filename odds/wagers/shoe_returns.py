@@ -48,7 +48,6 @@ from odds.core.rules import DealerRules
 from .first_cards_base import paid_hand
 from .first_cards_closed import CLOSED_FORMS
 
-SWEPT = ("buster", "ez-bust", "21+3", "twenty-point-bonus")
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
 BUST = RESULTS.index("bust")
 TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
@@ -238,13 +237,38 @@ class _EzBust(_Dealer):
         return float(self.pay + 1) * bust - 1.0, offered / total
 
 
+def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Buster's return for any shoe, with ``pays`` (a paytable's ``pays``) and the dealer's ``rules``."""
+    return _Buster(pays, rules)
+
+
+def ez_bust_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """EZ Bust's return for any shoe, placed on every up card it is offered on."""
+    return _EzBust(pays, rules)
+
+
+def closed_form_return(wager: str):
+    """The return of a first-cards wager with a closed form (:data:`CLOSED_FORMS`), as a record's
+    ``shoe_return``: ``(pays, rules) -> ShoeReturn`` (the dealer's rules do not matter)."""
+
+    def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+        return _FirstCards(wager, pays)
+
+    return make
+
+
+def swept_wagers() -> tuple[str, ...]:
+    """The wagers whose return for a shoe as it stands is computed, in the registry's order."""
+    from . import WAGERS
+    return tuple(name for name, w in WAGERS.items() if w.shoe_return is not None)
+
+
 def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
     """The return of ``wager`` with ``pays`` (a paytable's ``pays``) for any shoe; ``rules`` are
     the dealer's (they matter to the dealer-bust wagers only)."""
-    if wager == "buster":
-        return _Buster(pays, rules)
-    if wager == "ez-bust":
-        return _EzBust(pays, rules)
-    if wager in CLOSED_FORMS:
-        return _FirstCards(wager, pays)
-    raise WagerError(f"the return for a shoe as it stands is computed for {', '.join(SWEPT)}, not {wager!r}")
+    from . import WAGERS
+    record = WAGERS.get(wager)
+    if record is None or record.shoe_return is None:
+        raise WagerError(f"the return for a shoe as it stands is computed for {', '.join(swept_wagers())}, "
+                         f"not {wager!r}")
+    return record.shoe_return(pays, rules)

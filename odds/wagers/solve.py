@@ -129,7 +129,7 @@ def solve_pay(wager, paytable, decks: int, rules, outcome: str, target_edge, **o
         pays = dict(paytable.pays)
         pays[outcome] = Fraction(pay)
         table = dataclasses.replace(paytable, pays=pays)
-        return w.par_sheet(shoe, rules, table, decks, **options).house_edge
+        return w.price(shoe, rules, table, decks, options).house_edge
 
     e0, e1 = edge_at(0), edge_at(1)
     slope = e0 - e1  # the edge falls by P(outcome) for each unit of pay

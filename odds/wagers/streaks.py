@@ -14,7 +14,9 @@ Fraction(1, 8)
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Optional
 
 from odds.engine.cache import disk_cached
 from odds.core.errors import WagerError
@@ -24,7 +26,7 @@ from .parsheet import Outcome, ParSheet
 from odds.engine.player import PlayerEngine
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from . import Wager
+from .record import Options, Wager
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
 INDEPENDENT = ("rounds are independent: a fresh shoe every round (a shuffling machine or a freshly "
@@ -170,9 +172,26 @@ def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int
          if rules_of_play.split_hands < 4 else ()))
 
 
+@dataclass(frozen=True)
+class StreakOptions(Options):
+    """A wager on wins in a row: its length, the reading of a dealer blackjack, and the rules of the
+    main game it is played on (defaults: the par sheet's)."""
+
+    streak: Optional[int] = None
+    dealer_blackjack: Optional[str] = None
+    das: bool = False
+    split_hands: Optional[int] = None
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    surrender: bool = False
+
+
 WAGERS = (
     Wager("streak", "Streak wager", "9 NYCRR 5324.11(m)", ("2", "3", "4", "5"), streak_par_sheet,
-          options=GAME_OPTIONS + ("dealer_blackjack",)),
+          StreakOptions, rounds=True,
+          book_note="the streak wager at the six and eight decks 9 NYCRR 5324.11(m)(1) allows, a dealer blackjack "
+                    "read as a lost round ((m)(6))"),
     Wager("burnout-bonus", "Blackjack Burnout bonus wager", "Blackjack Burnout procedures, Bonus Wager",
-          ("2", "3", "4"), burnout_bonus_par_sheet, options=GAME_OPTIONS + ("dealer_blackjack",)),
+          ("2", "3", "4"), burnout_bonus_par_sheet, StreakOptions, rounds=True,
+          book_note="the Blackjack Burnout bonus wager at the six decks of its procedures"),
 )

@@ -21,26 +21,20 @@ from . import get_wager
 ANY_DECKS = (1, 2, 6, 8)
 
 
-def _game(wager: str):
-    from . import card_combinations, sevens
-    games = {**card_combinations.GAMES, **sevens.GAMES}
-    return games.get(wager) or games.get(f"{wager}/third-card")
-
-
 def validate_file(path) -> tuple[str, list[str]]:
     """The paytable book's description and a list of problems (empty when it is sound)."""
     book = load_paytable_file(path)
     wager = get_wager(book.wager)
-    game = _game(book.wager)
+    game = wager.game
     problems = []
     for table in book.tables.values():
         paid_ever: set[str] = set()
         meters = {m: Fraction(0) for _, m in table.meter_pays.values()}
         for decks in table.decks or ANY_DECKS:
             options = {"meters": ",".join(f"{m}=0" for m in meters)} if meters else {}
-            rule_sets = (DealerRules.parse("S17"), DealerRules.parse("H17")) if game is None else (None,)
+            rule_sets = (DealerRules.parse("S17"), DealerRules.parse("H17")) if wager.dealer_rule_matters else (None,)
             for rules in rule_sets:
-                sheet = wager.par_sheet(Shoe.decks(decks), rules, table, decks, **options)
+                sheet = wager.price(Shoe.decks(decks), rules, table, decks, options)
                 paid_ever |= {o.name for o in sheet.outcomes if o.probability and o.name not in ("lose", "no-bust")}
                 if sheet.expected_return > 0:
                     where = f"{decks} deck(s)" + (f", {rules.name}" if rules else "")
