@@ -50,6 +50,29 @@ def ez_bust(shoe: Any, rules: Any, paytable: Any, options: Mapping[str, Any]) ->
         "arithmetic (odds.reference.dealer), weighted by the up cards on which the wager is offered"))
 
 
+def buster_bonus(shoe: Any, rules: Any) -> dict[str, Fraction]:
+    """Buster's cash bonus (633c.13(i)): P(player blackjack and dealer bust with 7 / with 8 or more
+    cards), the player's ace and ten taken out before the dealer's cards are enumerated.
+
+    >>> from odds import Shoe, DealerRules
+    >>> buster_bonus(Shoe.from_rank_counts([0] * 9 + [4, 0, 0, 0]), DealerRules.parse("S17"))  # no ace
+    {}
+    >>> b = buster_bonus(Shoe.decks(1), DealerRules.parse("S17"))
+    >>> b["bust-8+"] < b["bust-7"] < Fraction(32, 663)  # below P(player blackjack)
+    True
+    """
+    counts = shoe.by_value()
+    n, aces, tens = shoe.total, counts[0], counts[9]
+    if not aces or not tens:
+        return {}
+    after = list(counts)
+    after[0] -= 1
+    after[9] -= 1
+    p_bj = Fraction(2 * aces * tens, n * (n - 1))
+    ref = reference_buster(after, rules.hits_soft_17)
+    return {k: p_bj * ref[k] for k in ("bust-7", "bust-8+")}
+
+
 def bust_it(shoe: Any, rules: Any, paytable: Any, options: Mapping[str, Any]) -> ReferenceFigures:
     """Bust It: every deal of the dealer's first three cards."""
     ways = reference_bust_it(shoe.by_rank_suit())

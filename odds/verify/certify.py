@@ -147,22 +147,6 @@ def _reference_pay(wager: Wager, row: str, table: Paytable, meters: Mapping) -> 
     return Fraction(table.pays[row])
 
 
-def _buster_bonus_figures(shoe: Shoe, rules: DealerRules) -> list[Figure]:
-    from odds.reference.wagers import reference_buster
-    from odds.wagers.dealer_bust import buster_bonus_probabilities
-    counts = shoe.by_value()
-    n, aces, tens = shoe.total, counts[0], counts[9]
-    if not aces or not tens:
-        return []
-    after = list(counts)
-    after[0] -= 1
-    after[9] -= 1
-    p_bj = Fraction(2 * aces * tens, n * (n - 1))
-    ref = reference_buster(after, rules.hits_soft_17)
-    fast = buster_bonus_probabilities(shoe, rules)
-    return [Figure(f"bonus: player blackjack and dealer {k}", fast[k], p_bj * ref[k]) for k in ("bust-7", "bust-8+")]
-
-
 def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
     """The fast par sheet against the reference path, figure by figure, with ``==``."""
     from odds.wagers.sevens import parse_meters
@@ -195,8 +179,8 @@ def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
             ref_b = sum((p * inputs.table.meter_pays[n][0] for n, p in probs.items()
                          if n in inputs.table.meter_pays and inputs.table.meter_pays[n][1] == m), Fraction(0))
             figures.append(Figure(f"R(M) = a + b*M: b[{m}]", Fraction(b), ref_b))
-    if inputs.wager == "buster" and sheet.extra.get("bonus"):
-        figures += _buster_bonus_figures(shoe, inputs.rules)
+    if wager.cross_checks is not None and sheet.extra.get("bonus"):
+        figures += [Figure(name, fast, reference) for name, fast, reference in wager.cross_checks(shoe, inputs.rules)]
     return ExactCheck(tuple(figures), f"{method}; exact rational arithmetic, no code shared with the fast path's "
                                       "counting. Every figure of the par sheet is computed both ways and compared "
                                       "with exact equality")

@@ -297,6 +297,15 @@ def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int) -> P
         method="exact count of every deal of the dealer's first three cards by rank and suit")
 
 
+def buster_bonus_checks(shoe: Shoe, rules: DealerRules) -> list[tuple[str, Fraction, Fraction]]:
+    """Buster's cash bonus computed both ways, for certification: (figure, engine, reference)."""
+    reference = figures.buster_bonus(shoe, rules)
+    if not reference:
+        return []
+    fast = buster_bonus_probabilities(shoe, rules)
+    return [(f"bonus: player blackjack and dealer {k}", fast[k], reference[k]) for k in ("bust-7", "bust-8+")]
+
+
 @dataclass(frozen=True)
 class EzBustOptions(Options):
     """EZ Bust: the up card bet on (2 to 6; default every one the wager is offered on), the cards the
@@ -314,6 +323,7 @@ class EzBustOptions(Options):
 WAGERS = (
     Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet,
           paytable_extras=("bonuses",), reference=figures.buster, shoe_return=shoe_returns.buster_return,
+          cross_checks=buster_bonus_checks,
           dealt=dealt.Dealt(dealt.buster_round, "no-bust", every_pay=BUSTER_OUTCOMES)),
     Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet, EzBustOptions,
           reference=figures.ez_bust, shoe_return=shoe_returns.ez_bust_return,

@@ -106,6 +106,7 @@ class Wager:
     shoe_return: Optional[Callable[..., Any]] = None  # (pays, rules) -> ShoeReturn
     rounds: bool = False  # decided by whole rounds of the main game, played by the player engine
     game: Any = None  # odds.engine.first_cards.FirstCardsGame: the cards a first-cards wager looks at
+    cross_checks: Optional[Callable[..., Any]] = None  # (shoe, rules) -> [(figure, engine's, reference's)]
     paytable_extras: tuple[str, ...] = ()  # keys of the paytable file handed to the par sheet
     book_meters: Mapping[Optional[str], str] = field(default_factory=dict)  # paytable (None: any) -> meters
     book_variants: tuple[BookVariant, ...] = ()
