@@ -103,8 +103,9 @@ def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str,
         raise EngineError(f"{game.name} needs {game.k} cards; the shoe holds {shoe.total}")
     if t.needs_suits:
         rs = shoe.by_rank_suit()
+        # Every card of ALL_CARDS has a suit; the test says so to the type checker.
         counts = [sum(rs[RANKS.index(c.rank)][SUITS.index(c.suit)] for c in cls if c.suit is not None)
-                  for cls in t.classes]  # (every card of ALL_CARDS has a suit)
+                  for cls in t.classes]
     else:
         by_rank = shoe.by_rank()
         counts = [sum(by_rank[RANKS.index(r)] for r in {c.rank for c in cls}) for cls in t.classes]
