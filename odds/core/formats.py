@@ -11,7 +11,7 @@ a    bb
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence, Union
+from typing import Sequence, SupportsFloat, Union
 
 
 def fraction_text(p: Union[Fraction, int, float]) -> str:
@@ -25,7 +25,12 @@ def fraction_text(p: Union[Fraction, int, float]) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def decimal_text(p, places: int = 6) -> str:
+def decimal_text(p: SupportsFloat, places: int = 6) -> str:
+    """A number as a decimal with ``places`` digits after the point.
+
+    >>> decimal_text(Fraction(1, 3), 4)
+    '0.3333'
+    """
     return f"{float(p):.{places}f}"
 
 
@@ -33,7 +38,7 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequ
     """A column-aligned table; columns whose index is in ``right`` are right-aligned."""
     widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
 
-    def line(cells):
+    def line(cells: Sequence[object]) -> str:
         out = [str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths))]
         return "  ".join(out).rstrip()
 

@@ -28,7 +28,7 @@ CardsLike = Union[str, Iterable[Union[str, Card]]]
 def _as_cards(cards: CardsLike) -> list[Card]:
     if isinstance(cards, str):
         return parse_cards(cards)
-    out = []
+    out: list[Card] = []
     for c in cards:
         out.extend([c] if isinstance(c, Card) else parse_cards(c))
     return out
@@ -46,7 +46,7 @@ class Shoe:
     unsuited: tuple[int, ...] = (0,) * 13
     suits_recorded: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.counts) != 13 or any(len(row) != 4 for row in self.counts):
             raise ShoeError("a shoe needs 13 ranks x 4 suits of counts")
         if len(self.unsuited) != 13:
@@ -68,7 +68,7 @@ class Shoe:
         return cls(tuple((n,) * 4 for _ in RANKS))
 
     @classmethod
-    def from_rank_counts(cls, counts) -> "Shoe":
+    def from_rank_counts(cls, counts: Union[dict[str, int], Iterable[int]]) -> "Shoe":
         """A shoe from counts by rank (a mapping ``{'A': 4, ...}`` or 13 numbers), suits unknown.
 
         >>> Shoe.from_rank_counts({"6": 2, "T": 3}).by_value()
@@ -90,7 +90,7 @@ class Shoe:
         return cls(rows, (0,) * 13, suits_recorded=False)
 
     @classmethod
-    def from_value_counts(cls, counts) -> "Shoe":
+    def from_value_counts(cls, counts: Iterable[int]) -> "Shoe":
         """A shoe from 10 counts by point value (ace first, every ten-valued card as a T), suits unknown.
 
         >>> Shoe.from_value_counts((0, 0, 0, 0, 0, 2, 0, 0, 0, 3)).by_value()

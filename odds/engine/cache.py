@@ -33,12 +33,16 @@ import re
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, TypeVar, Union, cast
 
 from odds.core.formats import fraction_text
 
 FORMAT = 2  # 2: values kept in the order computed
 EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+Values = dict[str, Fraction]  # a cached result: exact values by name
+Check = Callable[[Values], bool]
+_F = TypeVar("_F", bound=Callable[..., Mapping[str, Any]])
 
 
 @functools.lru_cache(maxsize=None)
@@ -59,7 +63,7 @@ def default_cache_dir() -> Path:
     return Path(base) / "odds"
 
 
-def canonical(value):
+def canonical(value: object) -> Any:
     """The inputs of a computation as plain JSON data (dataclasses by field, fractions as text).
 
     >>> from odds import DealerRules
@@ -79,12 +83,12 @@ def canonical(value):
     raise TypeError(f"cannot key a cache entry on {type(value).__name__}")
 
 
-def _checksum(values: dict) -> str:
+def _checksum(values: dict[str, str]) -> str:
     """Of the values in their order (the order the computation gave them, kept in its output)."""
     return hashlib.sha256(json.dumps(values).encode()).hexdigest()
 
 
-def probability_distribution(values: dict) -> bool:
+def probability_distribution(values: Values) -> bool:
     """The check for a law: every value between 0 and 1, adding up to 1."""
     return all(0 <= p <= 1 for p in values.values()) and sum(values.values()) == 1
 
@@ -97,18 +101,18 @@ class ResultCache:
     computed again (``corrupt``, counted in ``computed`` too) and not written (``unwritten``: the
     directory refused them)."""
 
-    def __init__(self, directory: Optional[Union[str, Path]]):
+    def __init__(self, directory: Optional[Union[str, Path]]) -> None:
         self.directory = None if directory is None else Path(directory)
         self.stats = {"hit": 0, "computed": 0, "corrupt": 0, "unwritten": 0}
-        self.memory: dict = {}
+        self.memory: dict[str, Values] = {}
 
-    def _entry(self, kind: str, inputs: dict) -> tuple[dict, Path]:
+    def _entry(self, kind: str, inputs: Any) -> tuple[dict[str, Any], Path]:
         from odds import __version__
         head = {"format": FORMAT, "kind": kind, "version": __version__, "code": code_hash(), "inputs": inputs}
         key = hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()
         return head, Path(self.directory or ".") / f"{kind}-{key[:32]}.json"
 
-    def _read(self, path: Path, head: dict, check: Callable) -> Optional[dict]:
+    def _read(self, path: Path, head: dict[str, Any], check: Check) -> Optional[Values]:
         """The entry's values, or None when it is missing; raises ValueError when it is corrupt."""
         try:
             text = path.read_text(encoding="utf-8")
@@ -127,7 +131,7 @@ class ResultCache:
             raise ValueError(f"cache entry {path.name} fails its check")
         return values
 
-    def _write(self, path: Path, head: dict, values: dict) -> None:
+    def _write(self, path: Path, head: dict[str, Any], values: Values) -> None:
         stored = {k: fraction_text(v) for k, v in values.items()}
         text = json.dumps({**head, "values": stored, "sha256": _checksum(stored)}, indent=1)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,8 +147,8 @@ class ResultCache:
                 os.unlink(tmp)
             raise
 
-    def fetch(self, kind: str, inputs: dict, compute: Callable[[], dict],
-              check: Callable[[dict], bool] = probability_distribution) -> dict:
+    def fetch(self, kind: str, inputs: dict[str, Any], compute: Callable[[], Mapping[str, Any]],
+              check: Check = probability_distribution) -> Values:
         """The stored values for ``inputs``, else ``compute()`` (stored for next time)."""
         head, path = self._entry(kind, canonical(inputs))
         values = self.memory.get(path.name)
@@ -180,18 +184,18 @@ def use_cache(cache: ResultCache) -> Iterator[ResultCache]:
         _ACTIVE.remove(cache)
 
 
-def disk_cached(kind: str, check: Callable[[dict], bool] = probability_distribution):
+def disk_cached(kind: str, check: Check = probability_distribution) -> Callable[[_F], _F]:
     """Decorate a function returning ``dict[str, Fraction]`` so that, while a cache is active,
     its result is read from disk when its arguments (keyed by :func:`canonical`) were seen before."""
-    def wrap(fn):
+    def wrap(fn: _F) -> _F:
         signature = inspect.signature(fn)
 
         @functools.wraps(fn)
-        def cached(*args, **kwargs):
+        def cached(*args: Any, **kwargs: Any) -> Mapping[str, Any]:
             if not _ACTIVE:
                 return fn(*args, **kwargs)
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             return _ACTIVE[-1].fetch(kind, dict(bound.arguments), lambda: fn(*args, **kwargs), check)
-        return cached
+        return cast(_F, cached)
     return wrap

@@ -64,7 +64,7 @@ class FirstCardsGame:
 class _Table:
     classes: tuple[tuple[Card, ...], ...]  # the cards of each class
     atoms: tuple[tuple[str, ...], ...]  # every distinct classification
-    table: array  # outcome (index into atoms) of each ordered tuple of classes
+    table: array[int]  # outcome (index into atoms) of each ordered tuple of classes
     needs_suits: bool
 
 
@@ -103,7 +103,9 @@ def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str,
         raise EngineError(f"{game.name} needs {game.k} cards; the shoe holds {shoe.total}")
     if t.needs_suits:
         rs = shoe.by_rank_suit()
-        counts = [sum(rs[RANKS.index(c.rank)][SUITS.index(c.suit)] for c in cls) for cls in t.classes]
+        # Every card of ALL_CARDS has a suit; the test says so to the type checker.
+        counts = [sum(rs[RANKS.index(c.rank)][SUITS.index(c.suit)] for c in cls if c.suit is not None)
+                  for cls in t.classes]
     else:
         by_rank = shoe.by_rank()
         counts = [sum(by_rank[RANKS.index(r)] for r in {c.rank for c in cls}) for cls in t.classes]
@@ -114,7 +116,7 @@ def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str,
         all_deals *= n - j
     if sum(ordered) != all_deals:
         raise ShoeError("internal error: the deals do not add up")  # pragma: no cover
-    out = {}
+    out: dict[tuple[str, ...], int] = {}
     for atom, ways in zip(t.atoms, ordered):
         if ways:
             out[atom] = ways // game.divisor

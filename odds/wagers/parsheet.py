@@ -14,7 +14,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Callable, Optional, cast
 
 from odds.core.formats import decimal_text, fraction_text, text_table
 
@@ -48,13 +48,14 @@ class ParSheet:
     assumptions: tuple[str, ...] = ()
     method: str = ""
     warnings: tuple[str, ...] = ()
-    extra: dict = field(default_factory=dict)  # wager-specific sections (JSON-ready)
+    extra: dict[str, Any] = field(default_factory=dict)  # wager-specific sections (JSON-ready)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         total = sum((o.probability for o in self.outcomes), Fraction(0))
         if total != 1:
             raise AssertionError(f"{self.wager}: outcome probabilities add up to {total}, not 1")
-        if self.cycle is not None and sum(o.combinations for o in self.outcomes) != self.cycle:
+        # A sheet with a cycle counts the combinations of every row.
+        if self.cycle is not None and sum(cast(int, o.combinations) for o in self.outcomes) != self.cycle:
             raise AssertionError(f"{self.wager}: combinations do not add up to the cycle {self.cycle}")
 
     @property
@@ -80,7 +81,7 @@ class ParSheet:
 
     # ------------------------------------------------------------------------------ formats
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON contract (see the README): exact values as ``"p/q"`` strings."""
         return {
             "wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
@@ -99,8 +100,8 @@ class ParSheet:
             **self.extra,
         }
 
-    def _rows(self, fractions: bool):
-        fmt = fraction_text if fractions else (lambda p: decimal_text(p, 8))
+    def _rows(self, fractions: bool) -> tuple[list[str], list[list[str]]]:
+        fmt: Callable[[Fraction], str] = fraction_text if fractions else (lambda p: decimal_text(p, 8))
         rows = []
         for o in self.outcomes:
             rows.append([o.name, fraction_text(o.pays), "" if o.combinations is None else str(o.combinations),

@@ -31,7 +31,7 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Union
 
 from odds.core.errors import PaytableError
 
@@ -69,10 +69,10 @@ class PaytableBook:
     regulation: str
     source: str
     tables: Mapping[str, Paytable]
-    extra: Mapping[str, Mapping] = field(default_factory=dict)
+    extra: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
-def parse_pay(value, source: str, key: str) -> Fraction:
+def parse_pay(value: object, source: str, key: str) -> Fraction:
     """An exact, non-negative pay from TOML: int, decimal or string ``"p/q"`` / ``"2.5"``."""
     if isinstance(value, bool):
         raise PaytableError(f"{source}: {key}: a pay must be a number, not {value!r}")
@@ -91,7 +91,7 @@ def parse_pay(value, source: str, key: str) -> Fraction:
     return pay
 
 
-def parse_meter_pay(value, source: str, key: str) -> tuple[Fraction, str]:
+def parse_meter_pay(value: object, source: str, key: str) -> tuple[Fraction, str]:
     """``"100% jackpot"``, ``"10% jackpot"`` or ``"jackpot"`` -> (share, meter name).
 
     >>> parse_meter_pay("10% jackpot", "f", "k")
@@ -113,7 +113,7 @@ def parse_meter_pay(value, source: str, key: str) -> tuple[Fraction, str]:
     return share, meter
 
 
-def _require(table: dict, key: str, kind, source: str, where: str):
+def _require(table: Mapping[str, Any], key: str, kind: type, source: str, where: str) -> Any:
     if key not in table:
         raise PaytableError(f"{source}: {where}{key}: missing")
     value = table[key]
@@ -122,7 +122,7 @@ def _require(table: dict, key: str, kind, source: str, where: str):
     return value
 
 
-def _decks(value, source: str, where: str) -> Optional[tuple[int, ...]]:
+def _decks(value: object, source: str, where: str) -> Optional[tuple[int, ...]]:
     if value == "any":
         return ANY_DECKS
     if (not isinstance(value, list) or not value
@@ -132,7 +132,7 @@ def _decks(value, source: str, where: str) -> Optional[tuple[int, ...]]:
 
 
 def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ...]],
-                    partial: frozenset = frozenset()) -> PaytableBook:
+                    partial: frozenset[str] = frozenset()) -> PaytableBook:
     """Read a paytable file's text. ``outcomes`` maps each known wager to its paid outcomes;
     wagers in ``partial`` may leave outcomes out (a blank cell in a printed table)."""
     try:
@@ -192,7 +192,7 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
                         MappingProxyType(tables), MappingProxyType(extra))
 
 
-def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset]:
+def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset[str]]:
     from . import WAGERS
     return ({name: w.paid_outcomes for name, w in WAGERS.items()},
             frozenset(name for name, w in WAGERS.items() if w.partial_paytables))

@@ -23,11 +23,16 @@ import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 import sympy
 
 from odds.core.errors import EngineError, PaytableError
+
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from . import Wager
+    from .paytables import Paytable
 
 HALVES_BELOW = 10  # pays under this are rounded to halves, others to whole numbers
 
@@ -63,12 +68,12 @@ class Solution:
     target_edge: Fraction
     pay: Fraction  # the exact pay giving target_edge
     probability: Fraction  # d(return)/d(pay): the outcome's probability
-    lower: Practical  # the nearest practical pay at or below (None when it would be negative)
+    lower: Optional[Practical]  # the nearest practical pay at or below (None when it would be negative)
     upper: Practical  # the nearest practical pay at or above
-    exact_edge: Callable = dataclasses.field(repr=False, compare=False, default=None)
+    exact_edge: Optional[Callable[[Fraction], Fraction]] = dataclasses.field(repr=False, compare=False, default=None)
 
-    def to_json(self) -> dict:
-        def prac(p):
+    def to_json(self) -> dict[str, Any]:
+        def prac(p: Optional[Practical]) -> Optional[dict[str, str]]:
             return None if p is None else {"pay": str(p.pay), "house_edge": str(p.house_edge),
                                            "house_edge_percent": f"{float(p.house_edge * 100):.4f}"}
         return {"wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
@@ -77,7 +82,7 @@ class Solution:
                 "lower": prac(self.lower), "upper": prac(self.upper)}
 
     def to_text(self) -> str:
-        def line(label, p):
+        def line(label: str, p: Optional[Practical]) -> str:
             if p is None:
                 return f"{label}: none (a pay cannot be negative)"
             return f"{label}: {p.pay} to 1, house edge {float(p.house_edge * 100):.4f}% = {p.house_edge}"
@@ -89,7 +94,7 @@ class Solution:
             line("practical pay above", self.upper)])
 
 
-def practical_pays(pay: Fraction) -> tuple:
+def practical_pays(pay: Fraction) -> tuple[Optional[Fraction], Fraction]:
     """The nearest practical pays at or below and at or above ``pay`` (halves under 10, else whole).
 
     >>> practical_pays(Fraction(37, 4)), practical_pays(Fraction(101, 4))
@@ -97,7 +102,7 @@ def practical_pays(pay: Fraction) -> tuple:
     >>> practical_pays(Fraction(-1, 3))
     (None, Fraction(0, 1))
     """
-    def step_for(x):
+    def step_for(x: Fraction) -> Fraction:
         return Fraction(1, 2) if x < HALVES_BELOW else Fraction(1)
 
     step = step_for(pay)
@@ -105,10 +110,11 @@ def practical_pays(pay: Fraction) -> tuple:
     hi = math.ceil(pay / step) * step
     if step_for(hi) != step:  # just under 10 rounding up lands on 10, still a practical pay
         hi = Fraction(math.ceil(hi))
-    return (Fraction(lo) if lo >= 0 else None), Fraction(max(hi, 0))
+    return (Fraction(lo) if lo >= 0 else None), Fraction(max(hi, Fraction(0)))
 
 
-def solve_pay(wager, paytable, decks: int, rules, outcome: str, target_edge, **options) -> Solution:
+def solve_pay(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: DealerRules, outcome: str,
+              target_edge: Union[str, int, Fraction], **options: Any) -> Solution:
     """The exact pay for ``outcome`` that gives ``target_edge``, the other pays as in ``paytable``.
 
     ``wager`` is a name or a :class:`~odds.wagers.Wager`; ``options`` go to its par sheet.
@@ -125,7 +131,7 @@ def solve_pay(wager, paytable, decks: int, rules, outcome: str, target_edge, **o
         raise PaytableError(f"{w.name} has no paid outcome {outcome!r} (paid outcomes: {', '.join(w.paid_outcomes)})")
     shoe = Shoe.decks(decks)
 
-    def edge_at(pay) -> Fraction:
+    def edge_at(pay: Union[int, Fraction]) -> Fraction:
         pays = dict(paytable.pays)
         pays[outcome] = Fraction(pay)
         table = dataclasses.replace(paytable, pays=pays)

@@ -11,9 +11,11 @@ dealer-bust wagers, under S17 and H17:
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
+from typing import Union
 
-from odds.engine.first_cards import count_first_cards
-from .paytables import load_paytable_file
+from odds.engine.first_cards import FirstCardsGame, count_first_cards
+from .paytables import Paytable, load_paytable_file
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from . import get_wager
@@ -21,7 +23,7 @@ from . import get_wager
 ANY_DECKS = (1, 2, 6, 8)
 
 
-def validate_file(path) -> tuple[str, list[str]]:
+def validate_file(path: Union[str, Path]) -> tuple[str, list[str]]:
     """The paytable book's description and a list of problems (empty when it is sound)."""
     book = load_paytable_file(path)
     wager = get_wager(book.wager)
@@ -50,7 +52,7 @@ def validate_file(path) -> tuple[str, list[str]]:
     return f"{book.source}: {book.wager}, tables {', '.join(book.tables)}", sorted(set(problems))
 
 
-def _overlaps(table, game, decks) -> list[str]:
+def _overlaps(table: Paytable, game: FirstCardsGame, decks: int) -> list[str]:
     pays = dict(table.pays)
     counts, _ = count_first_cards(game, Shoe.decks(decks))
     out = []
