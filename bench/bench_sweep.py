@@ -3,7 +3,7 @@ where a round's time goes.
 
     nice python bench/bench_sweep.py [--shoes 3000] [--chunk 100] [--wager buster ...] [--json out.json]
 
-Six decks, 75% penetration, 5 spots, the paytables of the README's figures. The machines are
+Six decks, 75% penetration, 5 spots, the paytables of the figures in docs/sweep.md. The machines are
 noisy and shared, so each wall-clock figure is also given as a ratio against the one-process run
 made in the same run of this script: one process, 1 worker and 2 workers run in turn,
 ``--repeats`` times, and the fastest run of each counts. The CPU time of every chunk is measured

@@ -53,7 +53,7 @@ _rounds = _whole_number(2)
 # ---------------------------------------------------------------------------------------- dealer
 
 def dealer_json(table, decks: int, removed: list, upcards) -> dict:
-    """The JSON contract of ``odds dealer`` (see the README)."""
+    """The JSON contract of ``odds dealer`` (docs/json.md)."""
 
     def dist(d):
         if d is None:

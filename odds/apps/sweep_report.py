@@ -1,7 +1,7 @@
 """The report of a shoe-state sweep (:mod:`odds.apps.sweep`): JSON, a text summary and plots.
 
 The JSON holds only what the seed and the parameters decide (no timings, no worker counts), so the
-same sweep gives the same JSON on any cluster; its keys are listed in the README.
+same sweep gives the same JSON on any cluster; its keys are listed in docs/json.md.
 """
 from __future__ import annotations
 

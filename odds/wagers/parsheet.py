@@ -82,7 +82,7 @@ class ParSheet:
     # ------------------------------------------------------------------------------ formats
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON contract (see the README): exact values as ``"p/q"`` strings."""
+        """The JSON contract (docs/json.md): exact values as ``"p/q"`` strings."""
         return {
             "wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
             "outcomes": [{"name": o.name, "pays": fraction_text(o.pays),
