@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from odds import Shoe
-from odds.verify.certify import PDF_UNAVAILABLE, certify, exact_decimal
+from odds.verify.certify import certify
+from odds.verify.certify_report import PDF_UNAVAILABLE, exact_decimal
 from odds.apps.cli import main
 from odds.reference.first_cards import reference_first_cards, reference_first_cards_by_type
 from odds.reference.hands import RULES

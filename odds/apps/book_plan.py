@@ -6,7 +6,7 @@ records (:mod:`odds.wagers`).
 >>> [i.label for i in items][:2]
 ['buster A 6d S17', 'buster A 6d H17']
 >>> plan(only=["ez-bust"], decks=[6])[-1].command()
-'odds wager ez-bust --decks 6 --rule H17 --paytable A --push-option'
+'odds wager ez-bust --decks 6 --rule H17 --paytable PA --push-option'
 """
 from __future__ import annotations
 

@@ -491,14 +491,15 @@ def cmd_certify(args):
     """A certification report: HTML written whole or not at all, a PDF beside it on request."""
     from pathlib import Path
 
-    from odds.verify.certify import certify, render_pdf, write_atomically
+    from odds.verify.certify import certify
+    from odds.verify.certify_report import render_html, render_pdf, write_atomically
     out = Path(args.out)
     if out.is_dir() or not out.parent.is_dir():
         raise UsageError(f"certify: --out {args.out}: not a file in an existing directory")
     options = {"meters": args.meters, **_simulation_options(args)}
     report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
                      not args.no_peek, options, args.rounds, args.seed)
-    write_atomically(out, report.to_html().encode("utf-8"))
+    write_atomically(out, render_html(report).encode("utf-8"))
     lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
              f"{report.inputs.rules.name}; input hash {report.input_hash}",
              *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
