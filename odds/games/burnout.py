@@ -42,7 +42,6 @@ from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
 from odds.engine.player import ZERO_HAND, PlayerEngine, _add, hand_total
-from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
 FEE = Fraction(1, 5)  # (3): 1 for each 5 wagered, collected whether the option is used or not
@@ -67,7 +66,7 @@ def burnout_rules(dealer: str = "H17", das: bool = True, decks: int = 6) -> Game
     >>> burnout_rules("S17").describe()
     '6 decks, S17, peek, blackjack pays 3/2, double any two cards, DAS, split to 4 hands, aces split once, one card to split aces, no surrender'
     """
-    return GameRules(decks=decks, dealer=DealerRules.parse(dealer), das=das, split_hands=4)
+    return GameRules.from_options(decks, dealer, das=das, split_hands=4)
 
 
 class BurnoutEngine(PlayerEngine):

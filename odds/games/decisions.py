@@ -49,7 +49,6 @@ from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.game_rules import GameRules
 from odds.wagers.paytables import builtin_paytables
 from odds.engine.player import PlayerEngine
-from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
 Number = Union[int, Fraction]
@@ -215,9 +214,9 @@ def ny_rules(decks: int, rule: str = "S17", **kw) -> GameRules:
     >>> ny_rules(2).blackjack_pays, ny_rules(6, "H17").blackjack_pays
     (Fraction(6, 5), Fraction(3, 2))
     """
-    pays = Fraction(6, 5) if decks <= 2 else Fraction(3, 2)
-    kw.setdefault("blackjack_pays", pays)
-    return GameRules(decks=decks, dealer=DealerRules.parse(rule), **kw)
+    if kw.get("blackjack_pays") is None:
+        kw["blackjack_pays"] = Fraction(6, 5) if decks <= 2 else Fraction(3, 2)
+    return GameRules.from_options(decks, rule, **kw)
 
 
 def _paytable(wager: str, paytable: str):

@@ -195,7 +195,7 @@ class SwitchRules:
         against a dealer 21 of three or more cards; double any two, DAS, split to 4 unless given."""
         opts = dict(das=True, split_hands=4)
         opts.update(game)
-        return cls(GameRules(decks=decks, dealer=DealerRules.parse(rule), **opts))
+        return cls(GameRules.from_options(decks, rule, **opts))
 
     @classmethod
     def common(cls, decks: int = 6, rule: str = "H17", **game) -> "SwitchRules":

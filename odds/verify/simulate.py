@@ -995,9 +995,10 @@ def streak_game(decks: int, rules, options: Mapping):
     >>> streak_game(6, DealerRules.parse("H17"), {"streak": 3, "das": True, "dealer_blackjack": "loss"}).describe()
     '6 decks, H17, peek, blackjack pays 3/2, double any two cards, DAS, split to 2 hands, ...'
     """
-    from odds.wagers.streaks import GAME_OPTIONS, _game_rules
-    return _game_rules(decks, rules, **{k: v for k, v in options.items()
-                                        if k in GAME_OPTIONS and k != "streak" and v is not None})
+    from odds.core.game_rules import GameRules
+    from odds.wagers.streaks import GAME_OPTIONS
+    return GameRules.from_options(decks, rules, **{k: v for k, v in options.items()
+                                                   if k in GAME_OPTIONS and k != "streak" and v is not None})
 
 
 def compare_rounds(simulation: RoundSimulation, sheet, notes: tuple[str, ...] = ()) -> Check:

@@ -205,9 +205,7 @@ def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> Par
         raise WagerError("--visible and --push-option together are not computed (the push depends on the "
                          "player's whole hand)")
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    main = GameRules(decks=decks, dealer=rules, das=bool(options.get("das")),
-                     split_hands=int(options.get("split_hands", 2)), resplit_aces=bool(options.get("resplit_aces")),
-                     hit_split_aces=bool(options.get("hit_split_aces")))
+    main = GameRules.from_options(decks, rules, **options)
     p = ez_bust_with_push(main, shoe, upcard)
     when = (f"the up card is {upcard}" if upcard else
             "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
