@@ -12,7 +12,7 @@ multiset drawn: prod_v (n_v)_(k_v) / (N)_(K) (falling factorials). Every hand's 
 its own cards, so the play of one hand is a tree of card sequences, summarised once as
 ``{(cards drawn, how the hand ends): number of sequences}``. The hands of a split are joined by
 adding their drawn multisets (resplits: summing over the patterns of second cards, see
-:func:`odds.engine.player._split_patterns`); the joint weight of a run is the product of the sequence
+:func:`odds.engine.player.split_patterns`); the joint weight of a run is the product of the sequence
 counts times the falling-factorial weight of the union. Runs with the same union share one dealer
 law from the shoe less the player's cards (the hole card is, by exchangeability, dealt after
 them), blackjack kept. With peek (and with no hole card and original bets only) a dealer blackjack
@@ -76,7 +76,7 @@ from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, _add, _split_patterns, _with, hand_total
+from .player import ZERO_HAND, PlayerEngine, add_card, cards_out, hand_total, split_patterns
 from odds.core.shoe import Shoe
 
 WIN, LOSS, NEITHER = "win", "loss", "neither"
@@ -218,20 +218,20 @@ class _Round:
 
     def _play_on(self, hand: tuple, extra: tuple, up: int) -> dict:
         """{(final hand, stake): number of card sequences} of a hand that has just taken a card
-        and plays on by composition, as :meth:`PlayerEngine._after_card`: stand unless hitting
+        and plays on by composition, as :meth:`PlayerEngine.after_card`: stand unless hitting
         on is worth more."""
         key = (hand, extra, up)
         if key in self._tree:
             return self._tree[key]
         e = self.e
         total, _ = hand_total(hand)
-        removed = _with(hand, extra)
+        removed = cards_out(hand, extra)
         if total >= 21 or not e.hit(hand, extra, up) > e.stand(removed, up, total, 1):
             out = {(hand, 1): 1}
         else:
             out = {}
-            for v, _ in e._draw(removed, up):
-                for k, n in self._play_on(_add(hand, v), extra, up).items():
+            for v, _ in e.draw(removed, up):
+                for k, n in self._play_on(add_card(hand, v), extra, up).items():
                     out[k] = out.get(k, 0) + n
         self._tree[key] = out
         return out
@@ -241,8 +241,8 @@ class _Round:
         if option == "stand":
             return {(hand, 1): 1}
         out: dict = {}
-        for v, _ in self.e._draw(_with(hand, extra), up):
-            drawn = _add(hand, v)
+        for v, _ in self.e.draw(cards_out(hand, extra), up):
+            drawn = add_card(hand, v)
             ends = {(drawn, 2): 1} if option == "double" else self._play_on(drawn, extra, up)
             for k, n in ends.items():
                 out[k] = out.get(k, 0) + n
@@ -255,18 +255,18 @@ class _Round:
         key = (pair, up, any_card)
         if key in self._leaves:
             return self._leaves[key]
-        e, extra = self.e, PlayerEngine._pairs(pair, 0)
-        start = _add(ZERO_HAND, pair)
+        e, extra = self.e, PlayerEngine.pair_cards_aside(pair, 0)
+        start = add_card(ZERO_HAND, pair)
         out: dict = {}
-        for c, _ in e._draw(_with(start, extra), up):
+        for c, _ in e.draw(cards_out(start, extra), up):
             if c == pair and not any_card:
                 continue
-            hand = _add(start, c)
+            hand = add_card(start, c)
             total, _ = hand_total(hand)
             if total == 21 or (pair == 1 and not self.rules.hit_split_aces):
                 option = "stand"
             else:
-                option = e._decide(hand, pair, up, True)
+                option = e.decide(hand, pair, up, True)
             for (final, stake), n in self._take(hand, extra, up, option).items():
                 k = (_code(tuple(f - s for f, s in zip(final, start))), _ends_as(final, stake))
                 out[k] = out.get(k, 0) + n
@@ -277,7 +277,7 @@ class _Round:
         """{code of the cards drawn by all the split hands (resplit pair cards included): {how
         the hands end, sorted: number of sequences}}, summed over the patterns of second cards."""
         runs: dict = {}
-        for resplits, fills in _split_patterns(self.rules.most_hands(pair)):
+        for resplits, fills in split_patterns(self.rules.most_hands(pair)):
             if fills == ("X", "X"):  # two hands alike: each unordered pair of leaves once
                 leaves = self._split_leaves(pair, up, True)
                 for i, (c1, e1, n1) in enumerate(leaves):
@@ -318,7 +318,7 @@ class _Round:
                     if ways <= 0:
                         continue
                     p = mpq(ways, deals) if e.exact else ways / deals
-                    hand = _add(_add(ZERO_HAND, a), b)
+                    hand = add_card(add_card(ZERO_HAND, a), b)
                     p_bj = self.one - e.no_blackjack(hand, u)
                     if {a, b} == {1, 10}:
                         self._blackjack(hand, u, p, p_bj)
@@ -397,7 +397,7 @@ class _Round:
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
             return False
         groups: dict = {}
-        for resplits, fills in _split_patterns(most):
+        for resplits, fills in split_patterns(most):
             kinds = sorted(int(f == "X") for f in fills)
             last = kinds.pop()  # the last hand joined: any card when some hand takes any card
             key = (resplits << (6 * (pair - 1)), tuple(kinds), last)
@@ -433,7 +433,7 @@ class _Round:
         hand = tuple(2 * (v == pair) for v in range(1, 11))
         for code in set().union(*runs.values()):
             drawn = _decode(code)
-            removed = _with(hand, drawn)
+            removed = cards_out(hand, drawn)
             rows = None
             for u, p in ups:
                 ends = runs[u].get(code)

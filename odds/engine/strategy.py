@@ -24,7 +24,7 @@ from typing import Optional
 from odds.core.cards import value_label
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, _add, _with, hand_total
+from .player import ZERO_HAND, PlayerEngine, add_card, cards_out, hand_total
 from odds.core.shoe import Shoe
 
 LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
@@ -88,8 +88,8 @@ class TotalDependentEngine(PlayerEngine):
 
     # -------------------------------------------------------------------------- playing it
 
-    def _after_card(self, hand, extra, up, final: bool):
-        removed = _with(hand, extra)
+    def after_card(self, hand, extra, up, final: bool):
+        removed = cards_out(hand, extra)
         total, soft = hand_total(hand)
         if total > 21:
             return self.lost_bet(removed, up)
@@ -99,7 +99,7 @@ class TotalDependentEngine(PlayerEngine):
             return self.stand(removed, up, total, self.bonus_pay(hand))
         return self.hit(hand, extra, up)
 
-    def _decide(self, hand: tuple, pair: int, up: int, first: bool) -> str:
+    def decide(self, hand: tuple, pair: int, up: int, first: bool) -> str:
         total, soft = hand_total(hand)
         if not first:
             return self.play_on.get((total, soft, up), "stand")
@@ -157,12 +157,12 @@ class TotalDependentEngine(PlayerEngine):
             level = {}
             for a, b, ways in self._deals(u):
                 if self.first[(row_of(a, b), u)][0] == "hit":
-                    level[_add(_add(ZERO_HAND, a), b)] = float(ways)
+                    level[add_card(add_card(ZERO_HAND, a), b)] = float(ways)
             while level:
                 nxt: dict = {}
                 for hand, w in level.items():
-                    for v, p in self._draw(hand, u):
-                        new = _add(hand, v)
+                    for v, p in self.draw(hand, u):
+                        new = add_card(hand, v)
                         total, soft = hand_total(new)
                         if total < 21:
                             nxt[new] = nxt.get(new, 0.0) + w * p
@@ -172,7 +172,7 @@ class TotalDependentEngine(PlayerEngine):
         return out
 
     def _choose_play_on(self, reach: dict) -> None:
-        self._memo.clear()
+        self.memo.clear()
         for t, soft in PLAY_ORDER:
             for u in range(1, 11):
                 hands = reach.get((t, soft, u))
@@ -183,7 +183,7 @@ class TotalDependentEngine(PlayerEngine):
                 self.play_on[(t, soft, u)] = "hit" if hit > stand else "stand"
 
     def _choose_first(self) -> None:
-        self._memo.clear()
+        self.memo.clear()
         sums: dict = {}
         for u in range(1, 11):
             if not self.counts[u - 1]:
@@ -197,4 +197,4 @@ class TotalDependentEngine(PlayerEngine):
             hands = max(seen for _, seen in acc.values())
             offered = {name: total for name, (total, seen) in acc.items() if seen == hands}
             self.first[key] = tuple(sorted(offered, key=lambda o: (-offered[o], FIRST_OPTIONS.index(o))))
-        self._memo.clear()
+        self.memo.clear()

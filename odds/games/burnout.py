@@ -41,7 +41,7 @@ from odds.core.cards import value_label
 from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import ZERO_HAND, PlayerEngine, _add, hand_total
+from odds.engine.player import ZERO_HAND, PlayerEngine, add_card, hand_total
 from odds.core.shoe import Shoe
 
 FEE = Fraction(1, 5)  # (3): 1 for each 5 wagered, collected whether the option is used or not
@@ -55,7 +55,7 @@ LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "
 
 def _one(v: int) -> tuple:
     """A single card of value ``v`` set aside (the burned card), as a 10-tuple of counts."""
-    return _add(ZERO_HAND, v)
+    return add_card(ZERO_HAND, v)
 
 
 def burnout_rules(dealer: str = "H17", das: bool = True, decks: int = 6) -> GameRules:
@@ -112,15 +112,15 @@ class BurnoutEngine(PlayerEngine):
         if not final:
             return self.hit(hand, _one(v), up)
         key = ("burned double", hand, v, up)
-        if key not in self._memo:
+        if key not in self.memo:
             extra = _one(v)
-            self._memo[key] = sum((p * self._after_card(_add(hand, w), extra, up, True)
-                                   for w, p in self._draw(_add(hand, v), up)), 0 * self.one)
-        return self._memo[key]
+            self.memo[key] = sum((p * self.after_card(add_card(hand, w), extra, up, True)
+                                  for w, p in self.draw(add_card(hand, v), up)), 0 * self.one)
+        return self.memo[key]
 
     def _seen(self, hand: tuple, v: int, up: int, final: bool):
         """(value, burn?) of the best choice once ``v`` is seen on ``hand`` (burn still available)."""
-        new = _add(hand, v)
+        new = add_card(hand, v)
         kept = self._kept(new, up, final)
         if hand_total(new)[0] > 21 and not self.burn_busts:
             return kept, False
@@ -143,18 +143,18 @@ class BurnoutEngine(PlayerEngine):
         """Value of hitting ``hand`` (counts by value, nothing else set aside) with the burn still
         available, then playing on by composition."""
         key = ("burn hit", hand, up)
-        if key not in self._memo:
-            self._memo[key] = sum((p * self._seen(hand, v, up, False)[0]
-                                   for v, p in self._draw(hand, up)), 0 * self.one)
-        return self._memo[key]
+        if key not in self.memo:
+            self.memo[key] = sum((p * self._seen(hand, v, up, False)[0]
+                                  for v, p in self.draw(hand, up)), 0 * self.one)
+        return self.memo[key]
 
     def burn_double(self, hand: tuple, up: int):
         """Value (per unit of the original bet) of doubling with the burn still available."""
         key = ("burn double", hand, up)
-        if key not in self._memo:
-            self._memo[key] = 2 * sum((p * self._seen(hand, v, up, True)[0]
-                                       for v, p in self._draw(hand, up)), 0 * self.one)
-        return self._memo[key]
+        if key not in self.memo:
+            self.memo[key] = 2 * sum((p * self._seen(hand, v, up, True)[0]
+                                      for v, p in self.draw(hand, up)), 0 * self.one)
+        return self.memo[key]
 
     def first_options(self, a: int, b: int, u: int) -> dict:
         """The options of the hand as dealt, hitting and doubling with the burn available;
@@ -162,7 +162,7 @@ class BurnoutEngine(PlayerEngine):
         out = super().first_options(a, b, u)
         if not self.burn_on:
             return out
-        hand = _add(_add(ZERO_HAND, a), b)
+        hand = add_card(add_card(ZERO_HAND, a), b)
         out["hit"] = self.burn_hit(hand, u)
         if "double" in out:
             out["double"] = self.burn_double(hand, u)
@@ -174,18 +174,18 @@ class BurnoutEngine(PlayerEngine):
         """P(the burn is used; no dealer blackjack) over the rest of the hand, from ``hand`` about
         to take a card (a hit, or the double card if ``final``), burn available, optimal play."""
         key = ("burn chance", hand, up, final)
-        if key not in self._memo:
+        if key not in self.memo:
             acc = 0 * self.one
-            for v, p in self._draw(hand, up):
-                new = _add(hand, v)
+            for v, p in self.draw(hand, up):
+                new = add_card(hand, v)
                 value, burn = self._seen(hand, v, up, final)
                 if burn:  # with peek the hand is played only when the dealer has no blackjack
                     acc += p * (self.no_blackjack(new, up) if self.rules.dealer.peek else self.one)
                 elif not final and hand_total(new)[0] < 21 and self.burn_hit(new, up) > self.stand(
                         new, up, hand_total(new)[0]):
                     acc += p * self._burn_chance(new, up, False)
-            self._memo[key] = acc
-        return self._memo[key]
+            self.memo[key] = acc
+        return self.memo[key]
 
     def burn_frequency(self, choices: dict):
         """P(the burn is used in a round) with the first decisions ``choices`` (from
@@ -199,7 +199,7 @@ class BurnoutEngine(PlayerEngine):
             ca, cb = self.counts[a - 1], self.counts[b - 1]
             ways = (ca * (ca - 1) if a == b else 2 * ca * cb) * (self.counts[u - 1] - (u == a) - (u == b))
             p = Fraction(ways, deals) if self.exact else ways / deals
-            chance = self._burn_chance(_add(_add(ZERO_HAND, a), b), u, choice == "double")
+            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == "double")
             acc += p * (self.public(chance) if self.exact else chance)
         return acc
 
@@ -358,8 +358,8 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
     burns = {}
     for (a, b, u), choice in first_with.items():
         if choice in ("hit", "double"):
-            hand = _add(_add(ZERO_HAND, a), b)
-            burns[(a, b, u)] = tuple(v for v, _ in engine._draw(hand, u)
+            hand = add_card(add_card(ZERO_HAND, a), b)
+            burns[(a, b, u)] = tuple(v for v, _ in engine.draw(hand, u)
                                      if engine._seen(hand, v, u, choice == "double")[1])
     frequency = engine.burn_frequency(first_with)
     return BurnoutReport(rules, reading, exact, ev_without, ev_with, frequency, first_without, first_with,

@@ -60,7 +60,7 @@ from odds.engine.dealer_graph import classify
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import PlayerEngine, ZERO_HAND, _add, hand_total
+from odds.engine.player import PlayerEngine, ZERO_HAND, add_card, hand_total
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
@@ -245,6 +245,7 @@ class SwitchHandEngine(PlayerEngine):
         self.bj_pay = self._num(rules.game.blackjack_pays)
         self.bj_21 = self._num(rules.pays_vs_dealer_21)
         self.bj_22 = self.bj_pay if rules.blackjack_vs_22 == "win" else 0 * self.one
+        self._rows22: dict = {}  # the cards removed: the dealer's rows, 22 apart
 
     def _num(self, x):
         x = Fraction(x)
@@ -253,10 +254,10 @@ class SwitchHandEngine(PlayerEngine):
     def finals(self, removed: tuple, up: int) -> tuple:
         """The dealer's row (P17..P21, Pblackjack, Pbust above 22, P22) for the up card, from the
         shoe less the other hand and ``removed``."""
-        rows = self._finals.get(removed)
+        rows = self._rows22.get(removed)
         if rows is None:
             left = tuple(c - r for c, r in zip(self.counts, removed))
-            rows = self._finals[removed] = dealer22_finals(left, self.hits_soft_17, self.exact)
+            rows = self._rows22[removed] = dealer22_finals(left, self.hits_soft_17, self.exact)
         if rows[up - 1] is None:
             raise EngineError(f"the shoe holds no {value_label(up)} for the up card")
         return rows[up - 1]
@@ -283,7 +284,7 @@ class SwitchHandEngine(PlayerEngine):
 
 
 def _hand(a: int, b: int) -> tuple:
-    return _add(_add(ZERO_HAND, a), b)
+    return add_card(add_card(ZERO_HAND, a), b)
 
 
 def _other_values(rules: SwitchRules, shoe: Shoe, other: tuple, exact: bool) -> dict:

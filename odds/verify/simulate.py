@@ -747,7 +747,7 @@ class EngineDecisions:
     def __init__(self, engine):
         from odds.engine.player import PlayerEngine
         self.engine = engine
-        self._pairs = PlayerEngine._pairs
+        self._pairs = PlayerEngine.pair_cards_aside
         self._memo: dict = {}
 
     def first(self, a: int, b: int, up: int) -> str:
@@ -760,16 +760,16 @@ class EngineDecisions:
     def split_hand(self, hand: tuple, pair: int, up: int) -> str:
         key = ("split", hand, pair, up)
         if key not in self._memo:
-            self._memo[key] = self.engine._decide(hand, pair, up, True)
+            self._memo[key] = self.engine.decide(hand, pair, up, True)
         return self._memo[key]
 
     def hits(self, hand: tuple, up: int, pair: Optional[int] = None) -> bool:
         key = ("hits", hand, up, pair)
         if key not in self._memo:
-            from odds.engine.player import ZERO_HAND, _with, hand_total
+            from odds.engine.player import ZERO_HAND, cards_out, hand_total
             e = self.engine
             extra = ZERO_HAND if pair is None else self._pairs(pair, 0)
-            self._memo[key] = e.hit(hand, extra, up) > e.stand(_with(hand, extra), up, hand_total(hand)[0], 1)
+            self._memo[key] = e.hit(hand, extra, up) > e.stand(cards_out(hand, extra), up, hand_total(hand)[0], 1)
         return self._memo[key]
 
 
