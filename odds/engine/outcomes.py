@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm, prod
-from typing import Optional
+from typing import Iterable, Optional
 
 from gmpy2 import mpq
 from sympy import prevprime
@@ -76,7 +76,7 @@ from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, add_card, cards_out, hand_total, split_patterns
+from .player import ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, split_patterns
 from odds.core.shoe import Shoe
 
 WIN, LOSS, NEITHER = "win", "loss", "neither"
@@ -116,10 +116,14 @@ def outcome_distribution(rules: GameRules, shoe: Optional[Shoe] = None, exact: b
     return round_outcomes(PlayerEngine(rules, shoe, exact))
 
 
-def round_outcomes(engine: PlayerEngine, compiled: bool = True) -> RoundOutcomes:
+def round_outcomes(engine: PlayerEngine, compiled: bool = True, settlement: Optional[Settlement] = None,
+                   up_cards: Iterable[int] = range(1, 11)) -> RoundOutcomes:
     """The outcome distribution of a round from ``engine``'s shoe, played as the engine plays.
-    ``compiled=False`` joins the split hands in plain Python (slow; the same numbers)."""
-    return _Round(engine, compiled=compiled).outcomes()
+    ``compiled=False`` joins the split hands in plain Python (slow; the same numbers).
+    ``settlement``: how a round is settled (:class:`Settlement`, the main game's by default).
+    ``up_cards``: the up cards (ace = 1) of the rounds counted, each with its chance (all by
+    default; with fewer the probabilities add up to the chance of one of them)."""
+    return _Round(engine, tuple(up_cards), compiled, settlement or MAIN_GAME).outcomes()
 
 
 def _falling(n: int, k: int) -> int:
@@ -189,12 +193,52 @@ def _settle(end: tuple, dealer: int) -> int:
     return (total > 17 + dealer) * stake - (total < 17 + dealer) * stake
 
 
-class _Round:
-    """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes; a wager
-    settled on the round overrides :meth:`_settle`, :meth:`_blackjack` and :meth:`_surrender` (its
-    split hands are then joined in plain Python, the kernel settling rounds only as here)."""
+class Settlement:
+    """How the outcome walk settles a round, as the keys ``(net, kind)`` of
+    :attr:`RoundOutcomes.joint`. This class settles the main game, each round counted as the
+    streak wagers count it (see the module docstring); it is :func:`round_outcomes`' default. A
+    wager settled on the round its own way (EZ Bust's push, :mod:`odds.wagers.dealer_bust`)
+    subclasses it and overrides any of :meth:`hands`, :meth:`blackjack` and :meth:`surrender`.
 
-    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11)), compiled: bool = True):
+    The split rounds are joined by the compiled kernel only under the main game's :meth:`hands`
+    (the kernel settles that way); under any other they are joined in plain Python.
+
+    >>> from odds import DealerRules, Shoe
+    >>> from odds.core.game_rules import GameRules
+    >>> engine = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), Shoe.decks(1))
+    >>> MAIN_GAME.hands(engine, ((20, 1), (BUSTED, 2)), 6)  # 20 and a bust double; the dealer busts
+    (-1, 'neither')
+    """
+
+    def hands(self, engine: PlayerEngine, ends: tuple, dealer: int) -> tuple:
+        """``(net, kind)`` of the player's hands as they end, ``(final total, stake)`` each (16
+        for any total below 17, 22 for a bust), against the dealer's result (a position in a row
+        of :func:`odds.engine.dealer.dealer_finals`: 17 to 21, blackjack, bust)."""
+        if dealer == DEALER_BLACKJACK and engine.one_unit_to_blackjack:
+            return -1, LOSS  # the round ended at the deal
+        results = [_settle(end, dealer) for end in ends]
+        wins, losses = sum(r > 0 for r in results), sum(r < 0 for r in results)
+        return sum(results), WIN if wins > losses else LOSS if losses > wins else NEITHER
+
+    def blackjack(self, engine: PlayerEngine, p_bj: Value) -> tuple:
+        """``((key, chance), ...)``: a player blackjack, the dealer having one with chance ``p_bj``
+        (chances given the deal)."""
+        return ((0, NEITHER), p_bj), ((Fraction(engine.rules.blackjack_pays), WIN), 1 - p_bj)
+
+    def surrender(self, engine: PlayerEngine, p_bj: Value) -> tuple:
+        """As :meth:`blackjack`, for a hand surrendered (a dealer blackjack takes the whole bet)."""
+        return ((Fraction(-1, 2), LOSS), 1 - p_bj), ((-1, LOSS), p_bj)
+
+
+MAIN_GAME = Settlement()
+
+
+class _Round:
+    """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes, each round
+    settled by ``settlement``."""
+
+    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11)), compiled: bool = True,
+                 settlement: Settlement = MAIN_GAME):
         r = engine.rules
         if r.double_rescue:
             raise EngineError("the outcome distribution does not play the double-down rescue")
@@ -202,6 +246,7 @@ class _Round:
             raise EngineError("the outcome distribution does not pay the bonus payouts")
         self.e = engine
         self.ups = ups
+        self.settlement = settlement
         self.compiled = compiled
         self.rules = r
         self.counts = engine.counts
@@ -338,12 +383,12 @@ class _Round:
 
     def _blackjack(self, hand: tuple, up: int, p, p_bj) -> None:
         """A player blackjack, from a deal of probability ``p``; the dealer has one with ``p_bj``."""
-        self.put((0, NEITHER), p * p_bj)
-        self.put((Fraction(self.rules.blackjack_pays), WIN), p * (1 - p_bj))
+        for key, q in self.settlement.blackjack(self.e, p_bj):
+            self.put(key, p * q)
 
     def _surrender(self, hand: tuple, up: int, p, p_bj) -> None:
-        self.put((Fraction(-1, 2), LOSS), p * (1 - p_bj))
-        self.put((-1, LOSS), p * p_bj)
+        for key, q in self.settlement.surrender(self.e, p_bj):
+            self.put(key, p * q)
 
     def _single_hand(self, hand: tuple, up: int, p, option: str) -> None:
         """A hand as dealt (not a blackjack, no split) taking ``option``, from a deal of
@@ -373,7 +418,7 @@ class _Round:
         """The split rounds of one pair value against each up card in ``ups`` ((up card,
         probability of the deal)): by the compiled walk where it applies, else by
         :meth:`_python_split_round`."""
-        if self.compiled and type(self)._settle is _Round._settle:
+        if self.compiled and type(self.settlement).hands is Settlement.hands:
             ups = [(u, p) for u, p in ups if not self._compiled_split_round(pair, u, p)]
         if ups:
             self._python_split_round(pair, ups)
@@ -474,15 +519,8 @@ class _Round:
         return [int(q * den) for q in row], den
 
     def _settle(self, hands: tuple, dealer: int) -> tuple:
-        """(net, streak) of the hands against the dealer's result (a position in a row of
-        dealer_finals)."""
+        """The settlement's key for the hands against the dealer's result, computed once."""
         key = (hands, dealer)
         if key not in self._settled:
-            if dealer == DEALER_BLACKJACK and self.e.one_unit_to_blackjack:
-                self._settled[key] = (-1, LOSS)  # the round ended at the deal
-            else:
-                results = [_settle(end, dealer) for end in hands]
-                wins, losses = sum(r > 0 for r in results), sum(r < 0 for r in results)
-                kind = WIN if wins > losses else LOSS if losses > wins else NEITHER
-                self._settled[key] = (sum(results), kind)
+            self._settled[key] = self.settlement.hands(self.e, hands, dealer)
         return self._settled[key]
