@@ -56,7 +56,7 @@ suited 6-7-8, five-card 21, posted blackjack), which change both the play and th
 >>> out = round_outcomes(PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace))
 >>> {str(net): str(p) for net, p in out.results().items()}
 {'-1': '2/17', '0': '11/17', '1': '2/17', '3/2': '2/17'}
->>> {k: str(p) for k, p in out.streak().items()}
+>>> {str(k): str(p) for k, p in out.streak().items()}
 {'win': '4/17', 'loss': '2/17', 'neither': '11/17'}
 >>> out.mean() == PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace).round_value()[0]
 True
@@ -72,6 +72,8 @@ from typing import Iterable, Optional
 from gmpy2 import mpq
 from sympy import prevprime
 
+from odds.core.actions import Action
+from odds.core.results import DealerResult, RoundClass
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
 from odds.core.errors import EngineError
@@ -79,9 +81,10 @@ from odds.core.game_rules import GameRules
 from .player import ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, split_patterns
 from odds.core.shoe import Shoe
 
-WIN, LOSS, NEITHER = "win", "loss", "neither"
+WIN, LOSS, NEITHER = RoundClass.WIN, RoundClass.LOSS, RoundClass.NEITHER
 BUSTED, BELOW_17 = 22, 16  # a hand's final total as it meets the dealer: 16 stands for any total below 17
-DEALER_BLACKJACK = 5  # positions in a row of dealer_finals: 17, 18, 19, 20, 21, blackjack, bust
+# Positions in a row of dealer_finals (17, 18, 19, 20, 21, blackjack, bust), as plain ints.
+DEALER_BLACKJACK, DEALER_BUST = int(DealerResult.BLACKJACK), int(DealerResult.BUST)
 
 
 @dataclass(frozen=True)
@@ -188,7 +191,7 @@ def _settle(end: tuple, dealer: int) -> int:
     total, stake = end
     if total == BUSTED or dealer == DEALER_BLACKJACK:
         return -stake
-    if dealer == 6:  # the dealer busts
+    if dealer == DEALER_BUST:
         return stake
     return (total > 17 + dealer) * stake - (total < 17 + dealer) * stake
 
@@ -206,7 +209,8 @@ class Settlement:
     >>> from odds import DealerRules, Shoe
     >>> from odds.core.game_rules import GameRules
     >>> engine = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), Shoe.decks(1))
-    >>> MAIN_GAME.hands(engine, ((20, 1), (BUSTED, 2)), 6)  # 20 and a bust double; the dealer busts
+    >>> net, kind = MAIN_GAME.hands(engine, ((20, 1), (BUSTED, 2)), 6)  # 20 and a bust double
+    >>> net, str(kind)  # against a dealer bust
     (-1, 'neither')
     """
 
@@ -283,12 +287,12 @@ class _Round:
 
     def _take(self, hand: tuple, extra: tuple, up: int, option: str) -> dict:
         """As :meth:`_play_on`, for a two-card hand taking ``option`` (stand, hit or double)."""
-        if option == "stand":
+        if option == Action.STAND:
             return {(hand, 1): 1}
         out: dict = {}
         for v, _ in self.e.draw(cards_out(hand, extra), up):
             drawn = add_card(hand, v)
-            ends = {(drawn, 2): 1} if option == "double" else self._play_on(drawn, extra, up)
+            ends = {(drawn, 2): 1} if option == Action.DOUBLE else self._play_on(drawn, extra, up)
             for k, n in ends.items():
                 out[k] = out.get(k, 0) + n
         return out
@@ -309,7 +313,7 @@ class _Round:
             hand = add_card(start, c)
             total, _ = hand_total(hand)
             if total == 21 or (pair == 1 and not self.rules.hit_split_aces):
-                option = "stand"
+                option = Action.STAND
             else:
                 option = e.decide(hand, pair, up, True)
             for (final, stake), n in self._take(hand, extra, up, option).items():
@@ -370,9 +374,9 @@ class _Round:
                         continue
                     options = e.first_options(a, b, u)
                     best = max(options, key=options.get)
-                    if best == "surrender":
+                    if best == Action.SURRENDER:
                         self._surrender(hand, u, p, p_bj)
-                    elif best == "split":
+                    elif best == Action.SPLIT:
                         splits.setdefault(a, []).append((u, p))
                     else:
                         self._single_hand(hand, u, p, best)

@@ -26,19 +26,23 @@ from fractions import Fraction
 from gmpy2 import mpq
 from functools import lru_cache
 from math import comb
-from typing import Iterator, Optional, Tuple, Union
+from typing import Dict, Iterator, Optional, Tuple, Union
 
+from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from .dealer import dealer_finals
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
+from odds.core.results import DealerResult
 from odds.core.shoe import Shoe
 
 Hand = Tuple[int, ...]  # cards by value: ten counts, aces first
 Value = Union[mpq, float]  # an expected value: exact (gmpy2) or float
 
 ZERO_HAND: Hand = (0,) * 10
-BLACKJACK, BUST = 5, 6  # positions in a row of dealer_finals: 17, 18, 19, 20, 21, blackjack, bust
+# Positions in a row of dealer_finals (17, 18, 19, 20, 21, blackjack, bust), as plain ints for the
+# hot loops.
+BLACKJACK, BUST = int(DealerResult.BLACKJACK), int(DealerResult.BUST)
 
 
 @lru_cache(maxsize=None)
@@ -253,7 +257,7 @@ class PlayerEngine:
         """The cards set aside beside a split hand: the other pair card and ``m`` more."""
         return tuple(1 + m if v == pair else 0 for v in range(1, 11))
 
-    def decide(self, hand: Hand, pair: int, up: int, first: bool) -> str:
+    def decide(self, hand: Hand, pair: int, up: int, first: bool) -> Action:
         """D: the split hand's option (stand, hit or double), decided with one pair card gone."""
         key = ("D", hand, pair, up, first)
         choice = self.memo.get(key)
@@ -261,11 +265,11 @@ class PlayerEngine:
             extra = self.pair_cards_aside(pair, 0)
             total, soft = hand_total(hand)
             pay = 1 if first else self.bonus_pay(hand)
-            options = {"stand": self.stand(cards_out(hand, extra), up, total, pay)}
+            options = {Action.STAND: self.stand(cards_out(hand, extra), up, total, pay)}
             if total < 21:
-                options["hit"] = self.hit(hand, extra, up)
+                options[Action.HIT] = self.hit(hand, extra, up)
                 if first and self.rules.das and self.rules.can_double(hard_total(hand), soft):
-                    options["double"] = self.double(hand, extra, up)
+                    options[Action.DOUBLE] = self.double(hand, extra, up)
             choice = max(options, key=options.get)  # the first of equal values: stand, hit, double
             self.memo[key] = choice
         return choice
@@ -286,10 +290,10 @@ class PlayerEngine:
             value = self.stand(removed, up, total)
         else:
             pay = 1 if first else self.bonus_pay(hand)
-            choice = "stand" if total == 21 else self.decide(hand, pair, up, first)
-            if choice == "stand":
+            choice = Action.STAND if total == 21 else self.decide(hand, pair, up, first)
+            if choice == Action.STAND:
                 value = self.stand(removed, up, total, pay)
-            elif choice == "double":
+            elif choice == Action.DOUBLE:
                 value = self.double(hand, extra, up, self.pair_cards_aside(pair, 0))
             else:
                 value = sum((p * self._split_play(add_card(hand, v), pair, up, m, False)
@@ -332,7 +336,7 @@ class PlayerEngine:
                         value += sign * comb(n, t) * chance * self._split_hand(pair, up, resplits + t, kind == "X")
         return value
 
-    def option_values(self, card1: str, card2: str, upcard: str) -> dict:
+    def option_values(self, card1: str, card2: str, upcard: str) -> Dict[Action, Union[Fraction, float]]:
         """E[result; dealer has no blackjack] of each option for a two-card hand (not a blackjack)
         against an up card, from the shoe less the three cards."""
         a, b, u = (parse_card(c).value for c in (card1, card2, upcard))
@@ -342,20 +346,20 @@ class PlayerEngine:
         """A value as the public methods return it: ``Fraction`` (exact) or float."""
         return Fraction(int(x.numerator), int(x.denominator)) if self.exact else x
 
-    def first_options(self, a: int, b: int, u: int) -> dict:
+    def first_options(self, a: int, b: int, u: int) -> Dict[Action, Value]:
         """As :meth:`option_values`, for card values (ace = 1), exact values as ``gmpy2.mpq``."""
         hand = add_card(add_card(ZERO_HAND, a), b)
         total, soft = hand_total(hand)
-        out = {"stand": self.stand(hand, u, total), "hit": self.hit(hand, ZERO_HAND, u)}
+        out = {Action.STAND: self.stand(hand, u, total), Action.HIT: self.hit(hand, ZERO_HAND, u)}
         if self.rules.can_double(a + b, soft):
-            out["double"] = self.double(hand, ZERO_HAND, u)
+            out[Action.DOUBLE] = self.double(hand, ZERO_HAND, u)
         if self.rules.surrender:
-            out["surrender"] = -self.no_blackjack(hand, u) / 2
+            out[Action.SURRENDER] = -self.no_blackjack(hand, u) / 2
         if a == b and self.rules.split_hands >= 2:
-            out["split"] = self.split_value(a, u)
+            out[Action.SPLIT] = self.split_value(a, u)
         return out
 
-    def first_choice(self, a: int, b: int, u: int, options: dict) -> str:
+    def first_choice(self, a: int, b: int, u: int, options: Dict[Action, Value]) -> Action:
         """The option taken with the two cards ``a``, ``b`` against ``u``: here the best one."""
         return max(options, key=options.get)
 

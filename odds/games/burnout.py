@@ -26,7 +26,7 @@ and the burned card enters the dealer's law as a card seen.
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> shoe = Shoe.from_rank_counts([0, 0, 0, 0, 2, 1, 0, 0, 0, 5, 0, 0, 0])  # two 5s, a 6, five tens
 >>> engine = BurnoutEngine(rules, shoe)
->>> engine.option_values("T", "6", "T")  # see tests/test_burnout.py for the count by hand
+>>> {str(k): v for k, v in engine.option_values("T", "6", "T").items()}  # see tests/test_burnout.py
 {'stand': Fraction(-2, 5), 'hit': Fraction(2, 5), 'double': Fraction(4, 5)}
 """
 from __future__ import annotations
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
+from odds.core.actions import Action
 from odds.core.cards import value_label
 from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
@@ -50,7 +51,6 @@ READINGS = {
     "no-bust": "a card that busts the hand settles it at once and cannot be burned",
 }
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
-LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 
 
 def _one(v: int) -> tuple:
@@ -163,9 +163,9 @@ class BurnoutEngine(PlayerEngine):
         if not self.burn_on:
             return out
         hand = add_card(add_card(ZERO_HAND, a), b)
-        out["hit"] = self.burn_hit(hand, u)
-        if "double" in out:
-            out["double"] = self.burn_double(hand, u)
+        out[Action.HIT] = self.burn_hit(hand, u)
+        if Action.DOUBLE in out:
+            out[Action.DOUBLE] = self.burn_double(hand, u)
         return out
 
     # ------------------------------------------------------------------ how often it is used
@@ -194,12 +194,12 @@ class BurnoutEngine(PlayerEngine):
         deals = n * (n - 1) * (n - 2)
         acc = 0 * self.one
         for (a, b, u), choice in choices.items():
-            if choice not in ("hit", "double"):
+            if choice not in (Action.HIT, Action.DOUBLE):
                 continue
             ca, cb = self.counts[a - 1], self.counts[b - 1]
             ways = (ca * (ca - 1) if a == b else 2 * ca * cb) * (self.counts[u - 1] - (u == a) - (u == b))
             p = Fraction(ways, deals) if self.exact else ways / deals
-            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == "double")
+            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == Action.DOUBLE)
             acc += p * (self.public(chance) if self.exact else chance)
         return acc
 
@@ -301,7 +301,7 @@ class BurnoutReport:
                 for u in UP_ORDER:
                     c = table.get((a, b, u))
                     mark = "*" if with_option and c is not None and self.first_without.get((a, b, u)) != c else ""
-                    cells.append("-" if c is None else LETTERS[c] + mark)
+                    cells.append("-" if c is None else Action(c).letter + mark)
                 rows.append([_hand_label(a, b)] + cells)
         return text_table(["hand"] + ups, rows)
 
@@ -357,10 +357,10 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
     ev_without, first_without = _plain_round(engine)
     burns = {}
     for (a, b, u), choice in first_with.items():
-        if choice in ("hit", "double"):
+        if choice in (Action.HIT, Action.DOUBLE):
             hand = add_card(add_card(ZERO_HAND, a), b)
             burns[(a, b, u)] = tuple(v for v, _ in engine.draw(hand, u)
-                                     if engine._seen(hand, v, u, choice == "double")[1])
+                                     if engine._seen(hand, v, u, choice == Action.DOUBLE)[1])
     frequency = engine.burn_frequency(first_with)
     return BurnoutReport(rules, reading, exact, ev_without, ev_with, frequency, first_without, first_with,
                          burns, time.perf_counter() - start)

@@ -54,6 +54,7 @@ from typing import Optional
 
 from gmpy2 import mpq
 
+from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from odds.engine.dealer import exact_rows
 from odds.engine.dealer_graph import classify
@@ -61,13 +62,15 @@ from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
 from odds.engine.player import PlayerEngine, ZERO_HAND, add_card, hand_total
+from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
-RESULTS22 = ("17", "18", "19", "20", "21", "blackjack", "bust", "22")  # "bust": 23 and more
-BLACKJACK, BUST, TWENTY_TWO = 5, 6, 7
+RESULTS22 = tuple(str(r) for r in DealerResult) + ("22",)  # "bust": 23 and more
+# Positions in a dealer row of RESULTS22, as plain ints for the hot loops.
+BLACKJACK, BUST, TWENTY_TWO = int(DealerResult.BLACKJACK), int(DealerResult.BUST), len(DealerResult)
 HANDS = tuple((a, b) for a in range(1, 11) for b in range(a, 11))  # two-card hands by value
-LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "blackjack": "BJ"}
+LETTERS = {**{a: a.letter for a in Action if a != Action.SURRENDER}, "blackjack": "BJ"}
 
 
 # ------------------------------------------------------------------------------ the dealer, 22 apart

@@ -25,12 +25,13 @@ from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
 from odds.engine.player import PlayerEngine
 from odds.core.formats import fraction_text
 from .parsheet import Outcome, ParSheet
+from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from . import Wager
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
-DEALER_BUST = 6  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
+DEALER_BUST = int(DealerResult.BUST)  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
 
 BUSTER_OUTCOMES = ("bust-3", "bust-4", "bust-5", "bust-6", "bust-7", "bust-8+")
 EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the shoe less the known "
