@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm, prod
-from typing import Iterable, Optional
+from typing import Dict, Iterable, Optional, Union
 
 from gmpy2 import mpq
 from sympy import prevprime
@@ -95,21 +95,21 @@ class RoundOutcomes:
 
     joint: dict
 
-    def results(self) -> dict:
+    def results(self) -> Dict[Fraction, Union[Fraction, float]]:
         """Probability of each net result, in increasing order of the result."""
         out: dict = {}
         for (net, _), p in sorted(self.joint.items()):
             out[net] = out.get(net, 0) + p
         return out
 
-    def streak(self) -> dict:
+    def streak(self) -> Dict[RoundClass, Union[Fraction, float]]:
         """Probability of a win, a loss and neither, as streak wagers count a round."""
         out = {WIN: 0, LOSS: 0, NEITHER: 0}
         for (_, kind), p in self.joint.items():
             out[kind] += p
         return out
 
-    def mean(self):
+    def mean(self) -> Union[Fraction, float]:
         """Expected net result: the engine's round value."""
         return sum((net * p for (net, _), p in self.joint.items()), 0 * next(iter(self.joint.values())))
 

@@ -19,13 +19,13 @@ point; the value of the chosen strategy is then computed exactly.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Optional
 
 from odds.core.actions import LETTERS, Action  # LETTERS: a chart's letter of each option
 from odds.core.cards import value_label
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, add_card, cards_out, hand_total
+from .player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, cards_out, hand_total
 from odds.core.shoe import Shoe
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -77,7 +77,7 @@ class TotalDependentEngine(PlayerEngine):
     """
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
-                 play_on: Optional[dict] = None, first: Optional[dict] = None):
+                 play_on: Optional[dict] = None, first: Optional[dict] = None) -> None:
         super().__init__(rules, shoe, exact)
         if play_on is None or first is None:
             builder = self if not exact else TotalDependentEngine(rules, shoe, exact=False)
@@ -88,7 +88,7 @@ class TotalDependentEngine(PlayerEngine):
 
     # -------------------------------------------------------------------------- playing it
 
-    def after_card(self, hand, extra, up, final: bool):
+    def after_card(self, hand: Hand, extra: Hand, up: int, final: bool) -> Value:
         removed = cards_out(hand, extra)
         total, soft = hand_total(hand)
         if total > 21:
@@ -99,7 +99,7 @@ class TotalDependentEngine(PlayerEngine):
             return self.stand(removed, up, total, self.bonus_pay(hand))
         return self.hit(hand, extra, up)
 
-    def decide(self, hand: tuple, pair: int, up: int, first: bool) -> str:
+    def decide(self, hand: Hand, pair: int, up: int, first: bool) -> Action:
         total, soft = hand_total(hand)
         if not first:
             return self.play_on.get((total, soft, up), Action.STAND)
@@ -108,7 +108,7 @@ class TotalDependentEngine(PlayerEngine):
             allowed.add(Action.DOUBLE)
         return next(o for o in self.first[(row_of(*_two_cards(hand)), up)] if o in allowed)
 
-    def first_choice(self, a, b, u, options):
+    def first_choice(self, a: int, b: int, u: int, options: Dict[Action, Value]) -> Action:
         return next(o for o in self.first[(row_of(a, b), u)] if o in options)
 
     # ------------------------------------------------------------------------- finding it

@@ -35,14 +35,14 @@ import json
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional
+from typing import Iterable, Optional, Union
 
 from odds.core.actions import Action
 from odds.core.cards import value_label
 from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import ZERO_HAND, PlayerEngine, add_card, hand_total
+from odds.engine.player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, hand_total
 from odds.core.shoe import Shoe
 
 FEE = Fraction(1, 5)  # (3): 1 for each 5 wagered, collected whether the option is used or not
@@ -81,7 +81,7 @@ class BurnoutEngine(PlayerEngine):
     """
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
-                 reading: str = "any-card"):
+                 reading: str = "any-card") -> None:
         if reading not in READINGS:
             raise RuleError(f"unknown burn reading {reading!r}: use " + " or ".join(READINGS))
         if rules.double_rescue or any(getattr(rules, name) is not None for name in (
@@ -127,7 +127,7 @@ class BurnoutEngine(PlayerEngine):
         burned = self._burned(hand, v, up, final)
         return (burned, True) if burned > kept else (kept, False)
 
-    def burn_decision(self, hand, v: int, up: int, double: bool = False) -> bool:
+    def burn_decision(self, hand: Union[Hand, Iterable[int]], v: int, up: int, double: bool = False) -> bool:
         """Whether the best play burns the card ``v`` drawn (by a hit, or the double card if
         ``double``) onto ``hand`` (values of its cards, ace = 1) against ``up``, burn available."""
         if not isinstance(hand, tuple) or len(hand) != 10:
@@ -139,7 +139,7 @@ class BurnoutEngine(PlayerEngine):
 
     # ---------------------------------------------------------------------------- options
 
-    def burn_hit(self, hand: tuple, up: int):
+    def burn_hit(self, hand: Hand, up: int) -> Value:
         """Value of hitting ``hand`` (counts by value, nothing else set aside) with the burn still
         available, then playing on by composition."""
         key = ("burn hit", hand, up)
@@ -148,7 +148,7 @@ class BurnoutEngine(PlayerEngine):
                                   for v, p in self.draw(hand, up)), 0 * self.one)
         return self.memo[key]
 
-    def burn_double(self, hand: tuple, up: int):
+    def burn_double(self, hand: Hand, up: int) -> Value:
         """Value (per unit of the original bet) of doubling with the burn still available."""
         key = ("burn double", hand, up)
         if key not in self.memo:
@@ -187,7 +187,7 @@ class BurnoutEngine(PlayerEngine):
             self.memo[key] = acc
         return self.memo[key]
 
-    def burn_frequency(self, choices: dict):
+    def burn_frequency(self, choices: dict) -> Union[Fraction, float]:
         """P(the burn is used in a round) with the first decisions ``choices`` (from
         :meth:`round_value`): over every deal, the chance that the hand as played burns a card."""
         n = self.total
@@ -233,25 +233,25 @@ class BurnoutReport:
     notes: tuple = field(default_factory=tuple)
 
     @property
-    def house_edge_without(self):
+    def house_edge_without(self) -> Union[Fraction, float]:
         return -self.ev_without
 
     @property
-    def house_edge_with_option(self):
+    def house_edge_with_option(self) -> Union[Fraction, float]:
         """Before the fee."""
         return -self.ev_with
 
     @property
-    def option_value(self):
+    def option_value(self) -> Union[Fraction, float]:
         return self.ev_with - self.ev_without
 
     @property
-    def house_edge_with_fee(self):
+    def house_edge_with_fee(self) -> Union[Fraction, float]:
         """Per unit of the main wager: the fee is lost whatever happens."""
         return self.fee - self.ev_with
 
     @property
-    def house_edge_with_fee_per_total(self):
+    def house_edge_with_fee_per_total(self) -> Union[Fraction, float]:
         """Per unit put up at the start (the main wager and its fee, 1.2 units)."""
         return self.house_edge_with_fee / (1 + self.fee)
 

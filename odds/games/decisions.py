@@ -208,7 +208,7 @@ class DecisionTable:
 
 # ------------------------------------------------------------------------------------ shared
 
-def ny_rules(decks: int, rule: str = "S17", **kw) -> GameRules:
+def ny_rules(decks: int, rule: str = "S17", **kw: object) -> GameRules:
     """The main game under 9 NYCRR 5324.11(c)(1): a blackjack pays 6:5 with one or two decks,
     3:2 otherwise; other rules as :class:`GameRules` defaults unless given.
 
@@ -241,7 +241,7 @@ def _rules_text(rules: GameRules) -> str:
 
 # ------------------------------------------------------------------------- house money (h)(6)
 
-def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str = "before-peek"):
+def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str = "before-peek") -> tuple:
     """(E per unit added at the moment of the decision, E jointly with the decision being
     available, the main-game play) for the player's card values ``a``, ``b`` against ``u``.
 

@@ -22,7 +22,7 @@ from odds.engine.dealer import dealer_table
 from odds.core.errors import WagerError
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
-from odds.engine.player import PlayerEngine
+from odds.engine.player import PlayerEngine, Value
 from odds.core.formats import fraction_text
 from .parsheet import Outcome, ParSheet
 from odds.core.results import DealerResult
@@ -131,10 +131,10 @@ class EzBustSettlement(Settlement):
             return 0, "push"
         return (1, "bust") if dealer == DEALER_BUST else (-1, "no-bust")
 
-    def blackjack(self, engine: PlayerEngine, p_bj) -> tuple:
+    def blackjack(self, engine: PlayerEngine, p_bj: Value) -> tuple:
         return (((0, "push"), engine.one),)
 
-    def surrender(self, engine: PlayerEngine, p_bj) -> tuple:
+    def surrender(self, engine: PlayerEngine, p_bj: Value) -> tuple:
         raise WagerError("EZ Bust with paragraph (g) is computed for a game without surrender")
 
 
