@@ -25,10 +25,11 @@ from odds import DealerRules, Shoe
 from odds.games.burnout import FEE, BurnoutEngine, burnout_report, burnout_rules
 from odds.core.errors import RuleError
 from odds.core.game_rules import GameRules
-from odds.engine.player import ZERO_HAND, PlayerEngine, _add
+from odds.engine.player import ZERO_HAND, PlayerEngine, add_card
 from odds.reference.burnout import BurnoutRound
-from odds.reference.game import VALUES, _draws, _take, _total, round_value
-from odds.reference.game import _add as _add_sorted
+from odds.reference.deal import VALUES, draws as _draws, hand_total as _total, take as _take
+from odds.reference.deal import with_card as _add_sorted
+from odds.reference.game import round_value
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
@@ -86,7 +87,7 @@ class ShufflesTheBurnedCardBack(BurnoutEngine):
     def _burned(self, hand, v, up, final):
         if not final:
             return self.hit(hand, ZERO_HAND, up)
-        return sum((p * self._after_card(_add(hand, w), ZERO_HAND, up, True) for w, p in self._draw(hand, up)),
+        return sum((p * self.after_card(add_card(hand, w), ZERO_HAND, up, True) for w, p in self.draw(hand, up)),
                    0 * self.one)
 
 

@@ -219,7 +219,7 @@ def _game_rules(args):
         except (ValueError, ZeroDivisionError):
             raise UsageError(f"{flag}: cannot read {text!r} (write odds such as 3:2 or 2:1)") from None
 
-    return GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule, peek=not args.no_peek),
+    return GameRules.from_options(args.decks, DealerRules.parse(args.rule, peek=not args.no_peek),
                      blackjack_pays=odds_ratio("--bj-pays", args.bj_pays), double=args.double, das=args.das,
                      split_hands=args.split_hands, hit_split_aces=args.hit_split_aces,
                      resplit_aces=args.resplit_aces, surrender=args.surrender,
@@ -356,7 +356,7 @@ def cmd_switch(args) -> str:
     from odds.games.switch import SwitchGame, SwitchRules, switch_table
     opt = lambda name, default: getattr(args, name, default)  # noqa: E731
     rules = SwitchRules(
-        GameRules(decks=args.decks, dealer=DealerRules.parse(args.rule),
+        GameRules.from_options(args.decks, DealerRules.parse(args.rule),
                   blackjack_pays=_ratio("--bj-pays", opt("bj_pays", "3:2")), double=opt("double", "any"),
                   das=not opt("no_das", False), split_hands=opt("switch_split_hands", 4),
                   resplit_aces=bool(opt("resplit_aces", False)), hit_split_aces=bool(opt("hit_split_aces", False))),

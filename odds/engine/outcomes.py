@@ -12,7 +12,7 @@ multiset drawn: prod_v (n_v)_(k_v) / (N)_(K) (falling factorials). Every hand's 
 its own cards, so the play of one hand is a tree of card sequences, summarised once as
 ``{(cards drawn, how the hand ends): number of sequences}``. The hands of a split are joined by
 adding their drawn multisets (resplits: summing over the patterns of second cards, see
-:func:`odds.engine.player._split_patterns`); the joint weight of a run is the product of the sequence
+:func:`odds.engine.player.split_patterns`); the joint weight of a run is the product of the sequence
 counts times the falling-factorial weight of the union. Runs with the same union share one dealer
 law from the shoe less the player's cards (the hole card is, by exchangeability, dealt after
 them), blackjack kept. With peek (and with no hole card and original bets only) a dealer blackjack
@@ -56,7 +56,7 @@ suited 6-7-8, five-card 21, posted blackjack), which change both the play and th
 >>> out = round_outcomes(PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace))
 >>> {str(net): str(p) for net, p in out.results().items()}
 {'-1': '2/17', '0': '11/17', '1': '2/17', '3/2': '2/17'}
->>> {k: str(p) for k, p in out.streak().items()}
+>>> {str(k): str(p) for k, p in out.streak().items()}
 {'win': '4/17', 'loss': '2/17', 'neither': '11/17'}
 >>> out.mean() == PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), one_ace).round_value()[0]
 True
@@ -67,21 +67,24 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm, prod
-from typing import Optional
+from typing import Dict, Iterable, Optional, Union
 
 from gmpy2 import mpq
 from sympy import prevprime
 
+from odds.core.actions import Action
+from odds.core.results import DealerResult, RoundClass
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, _add, _split_patterns, _with, hand_total
+from .player import ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, split_patterns
 from odds.core.shoe import Shoe
 
-WIN, LOSS, NEITHER = "win", "loss", "neither"
+WIN, LOSS, NEITHER = RoundClass.WIN, RoundClass.LOSS, RoundClass.NEITHER
 BUSTED, BELOW_17 = 22, 16  # a hand's final total as it meets the dealer: 16 stands for any total below 17
-DEALER_BLACKJACK = 5  # positions in a row of dealer_finals: 17, 18, 19, 20, 21, blackjack, bust
+# Positions in a row of dealer_finals (17, 18, 19, 20, 21, blackjack, bust), as plain ints.
+DEALER_BLACKJACK, DEALER_BUST = int(DealerResult.BLACKJACK), int(DealerResult.BUST)
 
 
 @dataclass(frozen=True)
@@ -92,21 +95,21 @@ class RoundOutcomes:
 
     joint: dict
 
-    def results(self) -> dict:
+    def results(self) -> Dict[Fraction, Union[Fraction, float]]:
         """Probability of each net result, in increasing order of the result."""
         out: dict = {}
         for (net, _), p in sorted(self.joint.items()):
             out[net] = out.get(net, 0) + p
         return out
 
-    def streak(self) -> dict:
+    def streak(self) -> Dict[RoundClass, Union[Fraction, float]]:
         """Probability of a win, a loss and neither, as streak wagers count a round."""
         out = {WIN: 0, LOSS: 0, NEITHER: 0}
         for (_, kind), p in self.joint.items():
             out[kind] += p
         return out
 
-    def mean(self):
+    def mean(self) -> Union[Fraction, float]:
         """Expected net result: the engine's round value."""
         return sum((net * p for (net, _), p in self.joint.items()), 0 * next(iter(self.joint.values())))
 
@@ -116,10 +119,14 @@ def outcome_distribution(rules: GameRules, shoe: Optional[Shoe] = None, exact: b
     return round_outcomes(PlayerEngine(rules, shoe, exact))
 
 
-def round_outcomes(engine: PlayerEngine, compiled: bool = True) -> RoundOutcomes:
+def round_outcomes(engine: PlayerEngine, compiled: bool = True, settlement: Optional[Settlement] = None,
+                   up_cards: Iterable[int] = range(1, 11)) -> RoundOutcomes:
     """The outcome distribution of a round from ``engine``'s shoe, played as the engine plays.
-    ``compiled=False`` joins the split hands in plain Python (slow; the same numbers)."""
-    return _Round(engine, compiled=compiled).outcomes()
+    ``compiled=False`` joins the split hands in plain Python (slow; the same numbers).
+    ``settlement``: how a round is settled (:class:`Settlement`, the main game's by default).
+    ``up_cards``: the up cards (ace = 1) of the rounds counted, each with its chance (all by
+    default; with fewer the probabilities add up to the chance of one of them)."""
+    return _Round(engine, tuple(up_cards), compiled, settlement or MAIN_GAME).outcomes()
 
 
 def _falling(n: int, k: int) -> int:
@@ -184,17 +191,58 @@ def _settle(end: tuple, dealer: int) -> int:
     total, stake = end
     if total == BUSTED or dealer == DEALER_BLACKJACK:
         return -stake
-    if dealer == 6:  # the dealer busts
+    if dealer == DEALER_BUST:
         return stake
     return (total > 17 + dealer) * stake - (total < 17 + dealer) * stake
 
 
-class _Round:
-    """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes; a wager
-    settled on the round overrides :meth:`_settle`, :meth:`_blackjack` and :meth:`_surrender` (its
-    split hands are then joined in plain Python, the kernel settling rounds only as here)."""
+class Settlement:
+    """How the outcome walk settles a round, as the keys ``(net, kind)`` of
+    :attr:`RoundOutcomes.joint`. This class settles the main game, each round counted as the
+    streak wagers count it (see the module docstring); it is :func:`round_outcomes`' default. A
+    wager settled on the round its own way (EZ Bust's push, :mod:`odds.wagers.dealer_bust`)
+    subclasses it and overrides any of :meth:`hands`, :meth:`blackjack` and :meth:`surrender`.
 
-    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11)), compiled: bool = True):
+    The split rounds are joined by the compiled kernel only under the main game's :meth:`hands`
+    (the kernel settles that way); under any other they are joined in plain Python.
+
+    >>> from odds import DealerRules, Shoe
+    >>> from odds.core.game_rules import GameRules
+    >>> engine = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), Shoe.decks(1))
+    >>> net, kind = MAIN_GAME.hands(engine, ((20, 1), (BUSTED, 2)), 6)  # 20 and a bust double
+    >>> net, str(kind)  # against a dealer bust
+    (-1, 'neither')
+    """
+
+    def hands(self, engine: PlayerEngine, ends: tuple, dealer: int) -> tuple:
+        """``(net, kind)`` of the player's hands as they end, ``(final total, stake)`` each (16
+        for any total below 17, 22 for a bust), against the dealer's result (a position in a row
+        of :func:`odds.engine.dealer.dealer_finals`: 17 to 21, blackjack, bust)."""
+        if dealer == DEALER_BLACKJACK and engine.one_unit_to_blackjack:
+            return -1, LOSS  # the round ended at the deal
+        results = [_settle(end, dealer) for end in ends]
+        wins, losses = sum(r > 0 for r in results), sum(r < 0 for r in results)
+        return sum(results), WIN if wins > losses else LOSS if losses > wins else NEITHER
+
+    def blackjack(self, engine: PlayerEngine, p_bj: Value) -> tuple:
+        """``((key, chance), ...)``: a player blackjack, the dealer having one with chance ``p_bj``
+        (chances given the deal)."""
+        return ((0, NEITHER), p_bj), ((Fraction(engine.rules.blackjack_pays), WIN), 1 - p_bj)
+
+    def surrender(self, engine: PlayerEngine, p_bj: Value) -> tuple:
+        """As :meth:`blackjack`, for a hand surrendered (a dealer blackjack takes the whole bet)."""
+        return ((Fraction(-1, 2), LOSS), 1 - p_bj), ((-1, LOSS), p_bj)
+
+
+MAIN_GAME = Settlement()
+
+
+class _Round:
+    """The walk over every deal (up cards ``ups``) that :func:`round_outcomes` makes, each round
+    settled by ``settlement``."""
+
+    def __init__(self, engine: PlayerEngine, ups: tuple = tuple(range(1, 11)), compiled: bool = True,
+                 settlement: Settlement = MAIN_GAME):
         r = engine.rules
         if r.double_rescue:
             raise EngineError("the outcome distribution does not play the double-down rescue")
@@ -202,6 +250,7 @@ class _Round:
             raise EngineError("the outcome distribution does not pay the bonus payouts")
         self.e = engine
         self.ups = ups
+        self.settlement = settlement
         self.compiled = compiled
         self.rules = r
         self.counts = engine.counts
@@ -218,32 +267,32 @@ class _Round:
 
     def _play_on(self, hand: tuple, extra: tuple, up: int) -> dict:
         """{(final hand, stake): number of card sequences} of a hand that has just taken a card
-        and plays on by composition, as :meth:`PlayerEngine._after_card`: stand unless hitting
+        and plays on by composition, as :meth:`PlayerEngine.after_card`: stand unless hitting
         on is worth more."""
         key = (hand, extra, up)
         if key in self._tree:
             return self._tree[key]
         e = self.e
         total, _ = hand_total(hand)
-        removed = _with(hand, extra)
+        removed = cards_out(hand, extra)
         if total >= 21 or not e.hit(hand, extra, up) > e.stand(removed, up, total, 1):
             out = {(hand, 1): 1}
         else:
             out = {}
-            for v, _ in e._draw(removed, up):
-                for k, n in self._play_on(_add(hand, v), extra, up).items():
+            for v, _ in e.draw(removed, up):
+                for k, n in self._play_on(add_card(hand, v), extra, up).items():
                     out[k] = out.get(k, 0) + n
         self._tree[key] = out
         return out
 
     def _take(self, hand: tuple, extra: tuple, up: int, option: str) -> dict:
         """As :meth:`_play_on`, for a two-card hand taking ``option`` (stand, hit or double)."""
-        if option == "stand":
+        if option == Action.STAND:
             return {(hand, 1): 1}
         out: dict = {}
-        for v, _ in self.e._draw(_with(hand, extra), up):
-            drawn = _add(hand, v)
-            ends = {(drawn, 2): 1} if option == "double" else self._play_on(drawn, extra, up)
+        for v, _ in self.e.draw(cards_out(hand, extra), up):
+            drawn = add_card(hand, v)
+            ends = {(drawn, 2): 1} if option == Action.DOUBLE else self._play_on(drawn, extra, up)
             for k, n in ends.items():
                 out[k] = out.get(k, 0) + n
         return out
@@ -255,18 +304,18 @@ class _Round:
         key = (pair, up, any_card)
         if key in self._leaves:
             return self._leaves[key]
-        e, extra = self.e, PlayerEngine._pairs(pair, 0)
-        start = _add(ZERO_HAND, pair)
+        e, extra = self.e, PlayerEngine.pair_cards_aside(pair, 0)
+        start = add_card(ZERO_HAND, pair)
         out: dict = {}
-        for c, _ in e._draw(_with(start, extra), up):
+        for c, _ in e.draw(cards_out(start, extra), up):
             if c == pair and not any_card:
                 continue
-            hand = _add(start, c)
+            hand = add_card(start, c)
             total, _ = hand_total(hand)
             if total == 21 or (pair == 1 and not self.rules.hit_split_aces):
-                option = "stand"
+                option = Action.STAND
             else:
-                option = e._decide(hand, pair, up, True)
+                option = e.decide(hand, pair, up, True)
             for (final, stake), n in self._take(hand, extra, up, option).items():
                 k = (_code(tuple(f - s for f, s in zip(final, start))), _ends_as(final, stake))
                 out[k] = out.get(k, 0) + n
@@ -277,7 +326,7 @@ class _Round:
         """{code of the cards drawn by all the split hands (resplit pair cards included): {how
         the hands end, sorted: number of sequences}}, summed over the patterns of second cards."""
         runs: dict = {}
-        for resplits, fills in _split_patterns(self.rules.most_hands(pair)):
+        for resplits, fills in split_patterns(self.rules.most_hands(pair)):
             if fills == ("X", "X"):  # two hands alike: each unordered pair of leaves once
                 leaves = self._split_leaves(pair, up, True)
                 for i, (c1, e1, n1) in enumerate(leaves):
@@ -318,16 +367,16 @@ class _Round:
                     if ways <= 0:
                         continue
                     p = mpq(ways, deals) if e.exact else ways / deals
-                    hand = _add(_add(ZERO_HAND, a), b)
+                    hand = add_card(add_card(ZERO_HAND, a), b)
                     p_bj = self.one - e.no_blackjack(hand, u)
                     if {a, b} == {1, 10}:
                         self._blackjack(hand, u, p, p_bj)
                         continue
                     options = e.first_options(a, b, u)
                     best = max(options, key=options.get)
-                    if best == "surrender":
+                    if best == Action.SURRENDER:
                         self._surrender(hand, u, p, p_bj)
-                    elif best == "split":
+                    elif best == Action.SPLIT:
                         splits.setdefault(a, []).append((u, p))
                     else:
                         self._single_hand(hand, u, p, best)
@@ -338,12 +387,12 @@ class _Round:
 
     def _blackjack(self, hand: tuple, up: int, p, p_bj) -> None:
         """A player blackjack, from a deal of probability ``p``; the dealer has one with ``p_bj``."""
-        self.put((0, NEITHER), p * p_bj)
-        self.put((Fraction(self.rules.blackjack_pays), WIN), p * (1 - p_bj))
+        for key, q in self.settlement.blackjack(self.e, p_bj):
+            self.put(key, p * q)
 
     def _surrender(self, hand: tuple, up: int, p, p_bj) -> None:
-        self.put((Fraction(-1, 2), LOSS), p * (1 - p_bj))
-        self.put((-1, LOSS), p * p_bj)
+        for key, q in self.settlement.surrender(self.e, p_bj):
+            self.put(key, p * q)
 
     def _single_hand(self, hand: tuple, up: int, p, option: str) -> None:
         """A hand as dealt (not a blackjack, no split) taking ``option``, from a deal of
@@ -373,7 +422,7 @@ class _Round:
         """The split rounds of one pair value against each up card in ``ups`` ((up card,
         probability of the deal)): by the compiled walk where it applies, else by
         :meth:`_python_split_round`."""
-        if self.compiled and type(self)._settle is _Round._settle:
+        if self.compiled and type(self.settlement).hands is Settlement.hands:
             ups = [(u, p) for u, p in ups if not self._compiled_split_round(pair, u, p)]
         if ups:
             self._python_split_round(pair, ups)
@@ -397,7 +446,7 @@ class _Round:
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
             return False
         groups: dict = {}
-        for resplits, fills in _split_patterns(most):
+        for resplits, fills in split_patterns(most):
             kinds = sorted(int(f == "X") for f in fills)
             last = kinds.pop()  # the last hand joined: any card when some hand takes any card
             key = (resplits << (6 * (pair - 1)), tuple(kinds), last)
@@ -433,7 +482,7 @@ class _Round:
         hand = tuple(2 * (v == pair) for v in range(1, 11))
         for code in set().union(*runs.values()):
             drawn = _decode(code)
-            removed = _with(hand, drawn)
+            removed = cards_out(hand, drawn)
             rows = None
             for u, p in ups:
                 ends = runs[u].get(code)
@@ -474,15 +523,8 @@ class _Round:
         return [int(q * den) for q in row], den
 
     def _settle(self, hands: tuple, dealer: int) -> tuple:
-        """(net, streak) of the hands against the dealer's result (a position in a row of
-        dealer_finals)."""
+        """The settlement's key for the hands against the dealer's result, computed once."""
         key = (hands, dealer)
         if key not in self._settled:
-            if dealer == DEALER_BLACKJACK and self.e.one_unit_to_blackjack:
-                self._settled[key] = (-1, LOSS)  # the round ended at the deal
-            else:
-                results = [_settle(end, dealer) for end in hands]
-                wins, losses = sum(r > 0 for r in results), sum(r < 0 for r in results)
-                kind = WIN if wins > losses else LOSS if losses > wins else NEITHER
-                self._settled[key] = (sum(results), kind)
+            self._settled[key] = self.settlement.hands(self.e, hands, dealer)
         return self._settled[key]

@@ -19,15 +19,15 @@ point; the value of the chosen strategy is then computed exactly.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Optional
 
+from odds.core.actions import LETTERS, Action  # LETTERS: a chart's letter of each option
 from odds.core.cards import value_label
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, _add, _with, hand_total
+from .player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, cards_out, hand_total
 from odds.core.shoe import Shoe
 
-LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
 
@@ -47,7 +47,7 @@ def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: "TotalDe
     chart: dict = {}
     for (row, u), ranked in engine.first.items():
         if any(engine._deals_of(row, u)):
-            chart.setdefault(row, {})[value_label(u)] = LETTERS[ranked[0]]
+            chart.setdefault(row, {})[value_label(u)] = Action(ranked[0]).letter
     return chart
 
 
@@ -56,7 +56,7 @@ def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: "TotalDe
 # to a hard 12 or more; a hard 10 or less may turn soft).
 PLAY_ORDER = ([(t, False) for t in range(20, 10, -1)] + [(t, True) for t in range(20, 11, -1)]
               + [(t, False) for t in range(10, 3, -1)])
-FIRST_OPTIONS = ("stand", "hit", "double", "surrender", "split")
+FIRST_OPTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SURRENDER, Action.SPLIT)
 
 
 def _two_cards(hand: tuple) -> tuple[int, int]:
@@ -73,11 +73,11 @@ class TotalDependentEngine(PlayerEngine):
     >>> from odds import DealerRules
     >>> engine = TotalDependentEngine(GameRules(decks=6, dealer=DealerRules.parse("S17"), das=True), exact=False)
     >>> engine.play_on[(16, False, 10)], engine.play_on[(18, True, 9)], engine.first[(("hard", 11), 10)][0]
-    ('stand', 'hit', 'double')
+    (<Action.STAND: 'stand'>, <Action.HIT: 'hit'>, <Action.DOUBLE: 'double'>)
     """
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
-                 play_on: Optional[dict] = None, first: Optional[dict] = None):
+                 play_on: Optional[dict] = None, first: Optional[dict] = None) -> None:
         super().__init__(rules, shoe, exact)
         if play_on is None or first is None:
             builder = self if not exact else TotalDependentEngine(rules, shoe, exact=False)
@@ -88,42 +88,42 @@ class TotalDependentEngine(PlayerEngine):
 
     # -------------------------------------------------------------------------- playing it
 
-    def _after_card(self, hand, extra, up, final: bool):
-        removed = _with(hand, extra)
+    def after_card(self, hand: Hand, extra: Hand, up: int, final: bool) -> Value:
+        removed = cards_out(hand, extra)
         total, soft = hand_total(hand)
         if total > 21:
             return self.lost_bet(removed, up)
         if final:
             return self.stand(removed, up, total)
-        if total == 21 or self.play_on.get((total, soft, up), "stand") == "stand":
+        if total == 21 or self.play_on.get((total, soft, up), Action.STAND) == Action.STAND:
             return self.stand(removed, up, total, self.bonus_pay(hand))
         return self.hit(hand, extra, up)
 
-    def _decide(self, hand: tuple, pair: int, up: int, first: bool) -> str:
+    def decide(self, hand: Hand, pair: int, up: int, first: bool) -> Action:
         total, soft = hand_total(hand)
         if not first:
-            return self.play_on.get((total, soft, up), "stand")
-        allowed = {"stand", "hit"}
+            return self.play_on.get((total, soft, up), Action.STAND)
+        allowed = {Action.STAND, Action.HIT}
         if self.rules.das and self.rules.can_double(total if not soft else total - 10, soft):
-            allowed.add("double")
+            allowed.add(Action.DOUBLE)
         return next(o for o in self.first[(row_of(*_two_cards(hand)), up)] if o in allowed)
 
-    def first_choice(self, a, b, u, options):
+    def first_choice(self, a: int, b: int, u: int, options: Dict[Action, Value]) -> Action:
         return next(o for o in self.first[(row_of(a, b), u)] if o in options)
 
     # ------------------------------------------------------------------------- finding it
 
     def _find_strategy(self, rounds: int = 8) -> None:
-        self.play_on = {(t, soft, u): ("hit" if t < (18 if soft else 17) else "stand")
+        self.play_on = {(t, soft, u): (Action.HIT if t < (18 if soft else 17) else Action.STAND)
                         for t, soft in PLAY_ORDER for u in range(1, 11)}
         self.first = {}
         for u in range(1, 11):
             for t in range(4, 21):
-                self.first[(("hard", t), u)] = ("hit", "stand") if t < 17 else ("stand", "hit")
+                self.first[(("hard", t), u)] = (Action.HIT, Action.STAND) if t < 17 else (Action.STAND, Action.HIT)
             for t in range(13, 21):
-                self.first[(("soft", t), u)] = ("hit", "stand") if t < 18 else ("stand", "hit")
+                self.first[(("soft", t), u)] = (Action.HIT, Action.STAND) if t < 18 else (Action.STAND, Action.HIT)
             for v in range(1, 11):
-                self.first[(("pair", v), u)] = ("split", "hit", "stand")
+                self.first[(("pair", v), u)] = (Action.SPLIT, Action.HIT, Action.STAND)
         for _ in range(rounds):
             before = (dict(self.play_on), dict(self.first))
             self._choose_play_on(self._reach())
@@ -156,23 +156,23 @@ class TotalDependentEngine(PlayerEngine):
                 continue
             level = {}
             for a, b, ways in self._deals(u):
-                if self.first[(row_of(a, b), u)][0] == "hit":
-                    level[_add(_add(ZERO_HAND, a), b)] = float(ways)
+                if self.first[(row_of(a, b), u)][0] == Action.HIT:
+                    level[add_card(add_card(ZERO_HAND, a), b)] = float(ways)
             while level:
                 nxt: dict = {}
                 for hand, w in level.items():
-                    for v, p in self._draw(hand, u):
-                        new = _add(hand, v)
+                    for v, p in self.draw(hand, u):
+                        new = add_card(hand, v)
                         total, soft = hand_total(new)
                         if total < 21:
                             nxt[new] = nxt.get(new, 0.0) + w * p
                 for hand, w in nxt.items():
                     out.setdefault(hand_total(hand) + (u,), {})[hand] = w
-                level = {h: w for h, w in nxt.items() if self.play_on[hand_total(h) + (u,)] == "hit"}
+                level = {h: w for h, w in nxt.items() if self.play_on[hand_total(h) + (u,)] == Action.HIT}
         return out
 
     def _choose_play_on(self, reach: dict) -> None:
-        self._memo.clear()
+        self.memo.clear()
         for t, soft in PLAY_ORDER:
             for u in range(1, 11):
                 hands = reach.get((t, soft, u))
@@ -180,10 +180,10 @@ class TotalDependentEngine(PlayerEngine):
                     continue
                 stand = sum(w * self.stand(h, u, t, self.bonus_pay(h)) for h, w in hands.items())
                 hit = sum(w * self.hit(h, ZERO_HAND, u) for h, w in hands.items())
-                self.play_on[(t, soft, u)] = "hit" if hit > stand else "stand"
+                self.play_on[(t, soft, u)] = Action.HIT if hit > stand else Action.STAND
 
     def _choose_first(self) -> None:
-        self._memo.clear()
+        self.memo.clear()
         sums: dict = {}
         for u in range(1, 11):
             if not self.counts[u - 1]:
@@ -197,4 +197,4 @@ class TotalDependentEngine(PlayerEngine):
             hands = max(seen for _, seen in acc.values())
             offered = {name: total for name, (total, seen) in acc.items() if seen == hands}
             self.first[key] = tuple(sorted(offered, key=lambda o: (-offered[o], FIRST_OPTIONS.index(o))))
-        self._memo.clear()
+        self.memo.clear()

@@ -26,7 +26,7 @@ and the burned card enters the dealer's law as a card seen.
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> shoe = Shoe.from_rank_counts([0, 0, 0, 0, 2, 1, 0, 0, 0, 5, 0, 0, 0])  # two 5s, a 6, five tens
 >>> engine = BurnoutEngine(rules, shoe)
->>> engine.option_values("T", "6", "T")  # see tests/test_burnout.py for the count by hand
+>>> {str(k): v for k, v in engine.option_values("T", "6", "T").items()}  # see tests/test_burnout.py
 {'stand': Fraction(-2, 5), 'hit': Fraction(2, 5), 'double': Fraction(4, 5)}
 """
 from __future__ import annotations
@@ -35,14 +35,14 @@ import json
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional
+from typing import Iterable, Optional, Union
 
+from odds.core.actions import Action
 from odds.core.cards import value_label
 from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import ZERO_HAND, PlayerEngine, _add, hand_total
-from odds.core.rules import DealerRules
+from odds.engine.player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, hand_total
 from odds.core.shoe import Shoe
 
 FEE = Fraction(1, 5)  # (3): 1 for each 5 wagered, collected whether the option is used or not
@@ -51,12 +51,11 @@ READINGS = {
     "no-bust": "a card that busts the hand settles it at once and cannot be burned",
 }
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
-LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 
 
 def _one(v: int) -> tuple:
     """A single card of value ``v`` set aside (the burned card), as a 10-tuple of counts."""
-    return _add(ZERO_HAND, v)
+    return add_card(ZERO_HAND, v)
 
 
 def burnout_rules(dealer: str = "H17", das: bool = True, decks: int = 6) -> GameRules:
@@ -67,7 +66,7 @@ def burnout_rules(dealer: str = "H17", das: bool = True, decks: int = 6) -> Game
     >>> burnout_rules("S17").describe()
     '6 decks, S17, peek, blackjack pays 3/2, double any two cards, DAS, split to 4 hands, aces split once, one card to split aces, no surrender'
     """
-    return GameRules(decks=decks, dealer=DealerRules.parse(dealer), das=das, split_hands=4)
+    return GameRules.from_options(decks, dealer, das=das, split_hands=4)
 
 
 class BurnoutEngine(PlayerEngine):
@@ -82,7 +81,7 @@ class BurnoutEngine(PlayerEngine):
     """
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
-                 reading: str = "any-card"):
+                 reading: str = "any-card") -> None:
         if reading not in READINGS:
             raise RuleError(f"unknown burn reading {reading!r}: use " + " or ".join(READINGS))
         if rules.double_rescue or any(getattr(rules, name) is not None for name in (
@@ -113,22 +112,22 @@ class BurnoutEngine(PlayerEngine):
         if not final:
             return self.hit(hand, _one(v), up)
         key = ("burned double", hand, v, up)
-        if key not in self._memo:
+        if key not in self.memo:
             extra = _one(v)
-            self._memo[key] = sum((p * self._after_card(_add(hand, w), extra, up, True)
-                                   for w, p in self._draw(_add(hand, v), up)), 0 * self.one)
-        return self._memo[key]
+            self.memo[key] = sum((p * self.after_card(add_card(hand, w), extra, up, True)
+                                  for w, p in self.draw(add_card(hand, v), up)), 0 * self.one)
+        return self.memo[key]
 
     def _seen(self, hand: tuple, v: int, up: int, final: bool):
         """(value, burn?) of the best choice once ``v`` is seen on ``hand`` (burn still available)."""
-        new = _add(hand, v)
+        new = add_card(hand, v)
         kept = self._kept(new, up, final)
         if hand_total(new)[0] > 21 and not self.burn_busts:
             return kept, False
         burned = self._burned(hand, v, up, final)
         return (burned, True) if burned > kept else (kept, False)
 
-    def burn_decision(self, hand, v: int, up: int, double: bool = False) -> bool:
+    def burn_decision(self, hand: Union[Hand, Iterable[int]], v: int, up: int, double: bool = False) -> bool:
         """Whether the best play burns the card ``v`` drawn (by a hit, or the double card if
         ``double``) onto ``hand`` (values of its cards, ace = 1) against ``up``, burn available."""
         if not isinstance(hand, tuple) or len(hand) != 10:
@@ -140,22 +139,22 @@ class BurnoutEngine(PlayerEngine):
 
     # ---------------------------------------------------------------------------- options
 
-    def burn_hit(self, hand: tuple, up: int):
+    def burn_hit(self, hand: Hand, up: int) -> Value:
         """Value of hitting ``hand`` (counts by value, nothing else set aside) with the burn still
         available, then playing on by composition."""
         key = ("burn hit", hand, up)
-        if key not in self._memo:
-            self._memo[key] = sum((p * self._seen(hand, v, up, False)[0]
-                                   for v, p in self._draw(hand, up)), 0 * self.one)
-        return self._memo[key]
+        if key not in self.memo:
+            self.memo[key] = sum((p * self._seen(hand, v, up, False)[0]
+                                  for v, p in self.draw(hand, up)), 0 * self.one)
+        return self.memo[key]
 
-    def burn_double(self, hand: tuple, up: int):
+    def burn_double(self, hand: Hand, up: int) -> Value:
         """Value (per unit of the original bet) of doubling with the burn still available."""
         key = ("burn double", hand, up)
-        if key not in self._memo:
-            self._memo[key] = 2 * sum((p * self._seen(hand, v, up, True)[0]
-                                       for v, p in self._draw(hand, up)), 0 * self.one)
-        return self._memo[key]
+        if key not in self.memo:
+            self.memo[key] = 2 * sum((p * self._seen(hand, v, up, True)[0]
+                                      for v, p in self.draw(hand, up)), 0 * self.one)
+        return self.memo[key]
 
     def first_options(self, a: int, b: int, u: int) -> dict:
         """The options of the hand as dealt, hitting and doubling with the burn available;
@@ -163,10 +162,10 @@ class BurnoutEngine(PlayerEngine):
         out = super().first_options(a, b, u)
         if not self.burn_on:
             return out
-        hand = _add(_add(ZERO_HAND, a), b)
-        out["hit"] = self.burn_hit(hand, u)
-        if "double" in out:
-            out["double"] = self.burn_double(hand, u)
+        hand = add_card(add_card(ZERO_HAND, a), b)
+        out[Action.HIT] = self.burn_hit(hand, u)
+        if Action.DOUBLE in out:
+            out[Action.DOUBLE] = self.burn_double(hand, u)
         return out
 
     # ------------------------------------------------------------------ how often it is used
@@ -175,32 +174,32 @@ class BurnoutEngine(PlayerEngine):
         """P(the burn is used; no dealer blackjack) over the rest of the hand, from ``hand`` about
         to take a card (a hit, or the double card if ``final``), burn available, optimal play."""
         key = ("burn chance", hand, up, final)
-        if key not in self._memo:
+        if key not in self.memo:
             acc = 0 * self.one
-            for v, p in self._draw(hand, up):
-                new = _add(hand, v)
+            for v, p in self.draw(hand, up):
+                new = add_card(hand, v)
                 value, burn = self._seen(hand, v, up, final)
                 if burn:  # with peek the hand is played only when the dealer has no blackjack
                     acc += p * (self.no_blackjack(new, up) if self.rules.dealer.peek else self.one)
                 elif not final and hand_total(new)[0] < 21 and self.burn_hit(new, up) > self.stand(
                         new, up, hand_total(new)[0]):
                     acc += p * self._burn_chance(new, up, False)
-            self._memo[key] = acc
-        return self._memo[key]
+            self.memo[key] = acc
+        return self.memo[key]
 
-    def burn_frequency(self, choices: dict):
+    def burn_frequency(self, choices: dict) -> Union[Fraction, float]:
         """P(the burn is used in a round) with the first decisions ``choices`` (from
         :meth:`round_value`): over every deal, the chance that the hand as played burns a card."""
         n = self.total
         deals = n * (n - 1) * (n - 2)
         acc = 0 * self.one
         for (a, b, u), choice in choices.items():
-            if choice not in ("hit", "double"):
+            if choice not in (Action.HIT, Action.DOUBLE):
                 continue
             ca, cb = self.counts[a - 1], self.counts[b - 1]
             ways = (ca * (ca - 1) if a == b else 2 * ca * cb) * (self.counts[u - 1] - (u == a) - (u == b))
             p = Fraction(ways, deals) if self.exact else ways / deals
-            chance = self._burn_chance(_add(_add(ZERO_HAND, a), b), u, choice == "double")
+            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == Action.DOUBLE)
             acc += p * (self.public(chance) if self.exact else chance)
         return acc
 
@@ -234,25 +233,25 @@ class BurnoutReport:
     notes: tuple = field(default_factory=tuple)
 
     @property
-    def house_edge_without(self):
+    def house_edge_without(self) -> Union[Fraction, float]:
         return -self.ev_without
 
     @property
-    def house_edge_with_option(self):
+    def house_edge_with_option(self) -> Union[Fraction, float]:
         """Before the fee."""
         return -self.ev_with
 
     @property
-    def option_value(self):
+    def option_value(self) -> Union[Fraction, float]:
         return self.ev_with - self.ev_without
 
     @property
-    def house_edge_with_fee(self):
+    def house_edge_with_fee(self) -> Union[Fraction, float]:
         """Per unit of the main wager: the fee is lost whatever happens."""
         return self.fee - self.ev_with
 
     @property
-    def house_edge_with_fee_per_total(self):
+    def house_edge_with_fee_per_total(self) -> Union[Fraction, float]:
         """Per unit put up at the start (the main wager and its fee, 1.2 units)."""
         return self.house_edge_with_fee / (1 + self.fee)
 
@@ -302,7 +301,7 @@ class BurnoutReport:
                 for u in UP_ORDER:
                     c = table.get((a, b, u))
                     mark = "*" if with_option and c is not None and self.first_without.get((a, b, u)) != c else ""
-                    cells.append("-" if c is None else LETTERS[c] + mark)
+                    cells.append("-" if c is None else Action(c).letter + mark)
                 rows.append([_hand_label(a, b)] + cells)
         return text_table(["hand"] + ups, rows)
 
@@ -358,10 +357,10 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
     ev_without, first_without = _plain_round(engine)
     burns = {}
     for (a, b, u), choice in first_with.items():
-        if choice in ("hit", "double"):
-            hand = _add(_add(ZERO_HAND, a), b)
-            burns[(a, b, u)] = tuple(v for v, _ in engine._draw(hand, u)
-                                     if engine._seen(hand, v, u, choice == "double")[1])
+        if choice in (Action.HIT, Action.DOUBLE):
+            hand = add_card(add_card(ZERO_HAND, a), b)
+            burns[(a, b, u)] = tuple(v for v, _ in engine.draw(hand, u)
+                                     if engine._seen(hand, v, u, choice == Action.DOUBLE)[1])
     frequency = engine.burn_frequency(first_with)
     return BurnoutReport(rules, reading, exact, ev_without, ev_with, frequency, first_without, first_with,
                          burns, time.perf_counter() - start)

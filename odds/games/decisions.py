@@ -43,13 +43,13 @@ from fractions import Fraction
 from math import comb
 from typing import Mapping, Optional, Union
 
+from odds.core.actions import Action
 from odds.core.cards import RANKS, SUITS, Card, parse_cards, point_value, value_label
 from odds.core.errors import RuleError, ShoeError, WagerError
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.game_rules import GameRules
 from odds.wagers.paytables import builtin_paytables
 from odds.engine.player import PlayerEngine
-from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
 Number = Union[int, Fraction]
@@ -208,16 +208,16 @@ class DecisionTable:
 
 # ------------------------------------------------------------------------------------ shared
 
-def ny_rules(decks: int, rule: str = "S17", **kw) -> GameRules:
+def ny_rules(decks: int, rule: str = "S17", **kw: object) -> GameRules:
     """The main game under 9 NYCRR 5324.11(c)(1): a blackjack pays 6:5 with one or two decks,
     3:2 otherwise; other rules as :class:`GameRules` defaults unless given.
 
     >>> ny_rules(2).blackjack_pays, ny_rules(6, "H17").blackjack_pays
     (Fraction(6, 5), Fraction(3, 2))
     """
-    pays = Fraction(6, 5) if decks <= 2 else Fraction(3, 2)
-    kw.setdefault("blackjack_pays", pays)
-    return GameRules(decks=decks, dealer=DealerRules.parse(rule), **kw)
+    if kw.get("blackjack_pays") is None:
+        kw["blackjack_pays"] = Fraction(6, 5) if decks <= 2 else Fraction(3, 2)
+    return GameRules.from_options(decks, rule, **kw)
 
 
 def _paytable(wager: str, paytable: str):
@@ -241,7 +241,7 @@ def _rules_text(rules: GameRules) -> str:
 
 # ------------------------------------------------------------------------- house money (h)(6)
 
-def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str = "before-peek"):
+def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str = "before-peek") -> tuple:
     """(E per unit added at the moment of the decision, E jointly with the decision being
     available, the main-game play) for the player's card values ``a``, ``b`` against ``u``.
 
@@ -382,15 +382,15 @@ def _classifier(wager: str, procedure: str):
     if procedure not in ("third-card", "up-card") or (procedure == "up-card" and wager != "blazing-7s"):
         raise WagerError(f"procedure {procedure!r}: third-card, or up-card for blazing-7s only")
     if wager == "super-sevens":
-        return (lambda p1, p2, up, third: sevens.super_sevens((p1, p2, third))), ("hit", "double", "split")
+        return (lambda p1, p2, up, third: sevens.super_sevens((p1, p2, third))), (Action.HIT, Action.DOUBLE, Action.SPLIT)
     if wager == "progressive-super-sevens":
         game = sevens.progressive_super_sevens_game(frozenset())
-        return (lambda p1, p2, up, third: game.classify((p1, p2, up, third))), ("hit", "double")
+        return (lambda p1, p2, up, third: game.classify((p1, p2, up, third))), (Action.HIT, Action.DOUBLE)
     if wager == "blazing-7s":
         if procedure == "up-card":
             return (lambda p1, p2, up, third: sevens.blazing_sevens((p1, p2, up))), \
-                ("stand", "hit", "double", "split", "surrender")
-        return (lambda p1, p2, up, third: sevens.blazing_sevens((p1, p2, third))), ("hit", "double", "split")
+                tuple(Action)
+        return (lambda p1, p2, up, third: sevens.blazing_sevens((p1, p2, third))), (Action.HIT, Action.DOUBLE, Action.SPLIT)
     raise WagerError(f"unknown wager {wager!r} (use {', '.join(SEVENS_WAGERS)})")
 
 
@@ -446,7 +446,7 @@ def sevens_side(wager: str, paytable: str, pair: str, up: str, shoe: Shoe, peek:
             w *= Fraction(n - 1 - bj + (c.value == bj_value), n - 1)
         third = third + _pay(classify(p1, p2, upc, c), table).scale(w)
     two = _pay(classify(p1, p2, upc, Card("2", "S")), table).scale(p_no)
-    return {o: (third if o in third_options else two) for o in ("stand", "hit", "double", "split", "surrender")}
+    return {o: (third if o in third_options else two) for o in Action}
 
 
 def _envelope(values: Mapping[str, Linear], given: Mapping[str, Number]):
@@ -577,7 +577,7 @@ def sevens_split_decisions(wager: str = "progressive-super-sevens", paytable: st
                 row["pairs"].append(f"{pair[0]}{pair[1]}")
                 row["probability"] += prob
                 continue
-            hms = values["hit"] - values["split"] if "split" in values else None
+            hms = values[Action.HIT] - values[Action.SPLIT] if Action.SPLIT in values else None
             env, free = _envelope(values, given)
             breakeven = breakeven_of = None
             if hms is not None:

@@ -50,24 +50,27 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from typing import Optional
+from typing import Optional, Tuple, Union
 
 from gmpy2 import mpq
 
+from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from odds.engine.dealer import exact_rows
 from odds.engine.dealer_graph import classify
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import PlayerEngine, ZERO_HAND, _add, hand_total
+from odds.engine.player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, hand_total
+from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
-RESULTS22 = ("17", "18", "19", "20", "21", "blackjack", "bust", "22")  # "bust": 23 and more
-BLACKJACK, BUST, TWENTY_TWO = 5, 6, 7
+RESULTS22 = tuple(str(r) for r in DealerResult) + ("22",)  # "bust": 23 and more
+# Positions in a dealer row of RESULTS22, as plain ints for the hot loops.
+BLACKJACK, BUST, TWENTY_TWO = int(DealerResult.BLACKJACK), int(DealerResult.BUST), len(DealerResult)
 HANDS = tuple((a, b) for a in range(1, 11) for b in range(a, 11))  # two-card hands by value
-LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "blackjack": "BJ"}
+LETTERS = {**{a: a.letter for a in Action if a != Action.SURRENDER}, "blackjack": "BJ"}
 
 
 # ------------------------------------------------------------------------------ the dealer, 22 apart
@@ -190,15 +193,15 @@ class SwitchRules:
             raise RuleError(f"blackjack against a dealer 21 pays {self.pays_vs_dealer_21}: must be >= 0")
 
     @classmethod
-    def pa(cls, decks: int = 6, rule: str = "H17", **game) -> "SwitchRules":
+    def pa(cls, decks: int = 6, rule: str = "H17", **game: object) -> "SwitchRules":
         """The literal reading of 633a.12(a)(5): blackjack pays 3/2 (the game's payout), 1 to 1
         against a dealer 21 of three or more cards; double any two, DAS, split to 4 unless given."""
         opts = dict(das=True, split_hands=4)
         opts.update(game)
-        return cls(GameRules(decks=decks, dealer=DealerRules.parse(rule), **opts))
+        return cls(GameRules.from_options(decks, rule, **opts))
 
     @classmethod
-    def common(cls, decks: int = 6, rule: str = "H17", **game) -> "SwitchRules":
+    def common(cls, decks: int = 6, rule: str = "H17", **game: object) -> "SwitchRules":
         """The common (Las Vegas) rules: every blackjack pays 1 to 1, a switched A-T is 21, a dealer
         22 pushes all but a natural, peek, double any two, DAS, resplit to 4 hands."""
         return cls.pa(decks, rule, blackjack_pays=Fraction(1), **game)
@@ -233,7 +236,7 @@ class SwitchHandEngine(PlayerEngine):
     True
     """
 
-    def __init__(self, rules: SwitchRules, shoe: Shoe, other: tuple, exact: bool = True):
+    def __init__(self, rules: SwitchRules, shoe: Shoe, other: Hand, exact: bool = True) -> None:
         super().__init__(rules.game, shoe, exact)
         self.switch = rules
         full = shoe.by_value()
@@ -245,6 +248,7 @@ class SwitchHandEngine(PlayerEngine):
         self.bj_pay = self._num(rules.game.blackjack_pays)
         self.bj_21 = self._num(rules.pays_vs_dealer_21)
         self.bj_22 = self.bj_pay if rules.blackjack_vs_22 == "win" else 0 * self.one
+        self._rows22: dict = {}  # the cards removed: the dealer's rows, 22 apart
 
     def _num(self, x):
         x = Fraction(x)
@@ -253,15 +257,15 @@ class SwitchHandEngine(PlayerEngine):
     def finals(self, removed: tuple, up: int) -> tuple:
         """The dealer's row (P17..P21, Pblackjack, Pbust above 22, P22) for the up card, from the
         shoe less the other hand and ``removed``."""
-        rows = self._finals.get(removed)
+        rows = self._rows22.get(removed)
         if rows is None:
             left = tuple(c - r for c, r in zip(self.counts, removed))
-            rows = self._finals[removed] = dealer22_finals(left, self.hits_soft_17, self.exact)
+            rows = self._rows22[removed] = dealer22_finals(left, self.hits_soft_17, self.exact)
         if rows[up - 1] is None:
             raise EngineError(f"the shoe holds no {value_label(up)} for the up card")
         return rows[up - 1]
 
-    def stand(self, removed: tuple, up: int, total: int, pay=1):
+    def stand(self, removed: Hand, up: int, total: int, pay: Union[Value, Fraction, int] = 1) -> Value:
         """Standing on ``total`` (21 or less): a dealer 22 pushes, a dealer bust above 22 pays."""
         f = self.finals(removed, up)
         win, value = f[BUST], 0 * self.one
@@ -272,18 +276,18 @@ class SwitchHandEngine(PlayerEngine):
                 value -= f[i]
         return value + pay * win
 
-    def natural(self, hand: tuple, up: int):
+    def natural(self, hand: Hand, up: int) -> Value:
         """E[result; no dealer blackjack] of a natural (unswitched) blackjack ``hand``."""
         f = self.finals(hand, up)
         return self.bj_pay * (f[0] + f[1] + f[2] + f[3] + f[BUST]) + self.bj_21 * f[4] + self.bj_22 * f[TWENTY_TWO]
 
-    def dealer_blackjack(self, removed: tuple, up: int):
+    def dealer_blackjack(self, removed: Hand, up: int) -> Value:
         """P(the dealer's hole card makes a blackjack), the shoe less the other hand and ``removed``."""
         return self.one - self.no_blackjack(removed, up)
 
 
 def _hand(a: int, b: int) -> tuple:
-    return _add(_add(ZERO_HAND, a), b)
+    return add_card(add_card(ZERO_HAND, a), b)
 
 
 def _other_values(rules: SwitchRules, shoe: Shoe, other: tuple, exact: bool) -> dict:
@@ -330,11 +334,11 @@ class SwitchResult:
     extra: dict = field(default_factory=dict)
 
     @property
-    def per_wager(self):
+    def per_wager(self) -> Union[Fraction, float]:
         return self.round_value / 2
 
     @property
-    def house_edge(self):
+    def house_edge(self) -> Union[Fraction, float]:
         """Per unit on each of the two wagers: minus the round value over 2."""
         return -self.round_value / 2
 
@@ -411,7 +415,7 @@ class SwitchGame:
     'switch'
     """
 
-    def __init__(self, rules: SwitchRules, shoe: Optional[Shoe] = None, exact: bool = True, workers: int = 1):
+    def __init__(self, rules: SwitchRules, shoe: Optional[Shoe] = None, exact: bool = True, workers: int = 1) -> None:
         if not isinstance(rules, SwitchRules):
             raise RuleError("SwitchGame needs SwitchRules")
         self.rules = rules
@@ -451,7 +455,7 @@ class SwitchGame:
         play, _, nat, _ = self.values_for(o)[h, u]
         return nat if natural else play
 
-    def arrangement(self, h1: tuple, h2: tuple, u: int, switched: bool):
+    def arrangement(self, h1: tuple, h2: tuple, u: int, switched: bool) -> Tuple[Value, Value]:
         """(E[result; no dealer blackjack] of the two hands, their loss to a dealer blackjack):
         ``switched`` hands hold no natural."""
         h1, h2 = _sorted(*h1), _sorted(*h2)
@@ -536,7 +540,7 @@ class SwitchGame:
                             hand_options, time.perf_counter() - t0)
 
 
-def house_edge(rules: SwitchRules, exact: bool = True, shoe: Optional[Shoe] = None, workers: int = 1):
+def house_edge(rules: SwitchRules, exact: bool = True, shoe: Optional[Shoe] = None, workers: int = 1) -> Union[Fraction, float]:
     """House edge per wager (per unit on each of the two wagers) of Blackjack Switch.
 
     >>> house_edge(SwitchRules.pa(1, "S17", split_hands=1), shoe=Shoe.from_rank_counts({"2": 1, "T": 7}))

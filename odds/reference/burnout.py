@@ -39,7 +39,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .game import BruteForceRound, _add, _draws, _take, _total
+from .deal import draws, hand_total, take, with_card
+from .game import BruteForceRound
 
 READINGS = ("any-card", "no-bust")
 
@@ -65,7 +66,7 @@ class BurnoutRound(BruteForceRound):
 
     def unseen(self, hand: tuple, ctx: tuple) -> tuple:
         if len(ctx) == 4:
-            return _take(self.shoe, ctx[0], *ctx[2], *hand)
+            return take(self.shoe, ctx[0], *ctx[2], *hand)
         return super().unseen(hand, ctx)
 
     def options(self, hand: tuple, ctx: tuple) -> list:
@@ -86,8 +87,8 @@ class BurnoutRound(BruteForceRound):
             if self.rules.original_bets_only and {ctx[0], hole} == {1, 10}:
                 v = Fraction(-1)
             else:
-                pool = _take(self.unseen(hand, ctx), hole)
-                v = sum((p * self.dealt(hand, c, hole, ctx, option == "double") for c, p in _draws(pool)),
+                pool = take(self.unseen(hand, ctx), hole)
+                v = sum((p * self.dealt(hand, c, hole, ctx, option == "double") for c, p in draws(pool)),
                         Fraction(0))
             self._value_memo[key] = v
         return self._value_memo[key]
@@ -96,23 +97,23 @@ class BurnoutRound(BruteForceRound):
 
     def keep(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
         """E[result | hole] of keeping ``c`` (burn still available)."""
-        new = _add(hand, c)
+        new = with_card(hand, c)
         if double:
             up = ctx[0]
-            pool = _take(self.unseen(new, ctx), hole)
-            return self.settle(_total(new)[0], 2, self.dealer(pool, up, hole))
+            pool = take(self.unseen(new, ctx), hole)
+            return self.settle(hand_total(new)[0], 2, self.dealer(pool, up, hole))
         return self.play_on(new, hole, ctx)
 
     def burn_card(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
         """E[result | hole] of burning ``c``: the next card replaces it; no burn is left."""
         after = (ctx[0], None, ctx[2] + (c,), False)
-        pool = _take(self.unseen(hand, after), hole)
+        pool = take(self.unseen(hand, after), hole)
         total = Fraction(0)
-        for w, p in _draws(pool):
-            new = _add(hand, w)
+        for w, p in draws(pool):
+            new = with_card(hand, w)
             if double:
-                rest = _take(pool, w)
-                total += p * self.settle(_total(new)[0], 2, self.dealer(rest, ctx[0], hole))
+                rest = take(pool, w)
+                total += p * self.settle(hand_total(new)[0], 2, self.dealer(rest, ctx[0], hole))
             else:
                 total += p * self.play_on(new, hole, after)
         return total
@@ -120,13 +121,13 @@ class BurnoutRound(BruteForceRound):
     def burns(self, hand: tuple, c: int, ctx: tuple, double: bool) -> bool:
         """Whether the player, having seen ``c`` dealt onto ``hand``, burns it: the better
         E[result | cards seen] over the hole card's posterior (ties keep)."""
-        if _total(_add(hand, c))[0] > 21 and self.reading == "no-bust":
+        if hand_total(with_card(hand, c))[0] > 21 and self.reading == "no-bust":
             return False
         key = (hand, c, ctx, double)
         if self._counting and key not in self._choice_memo:
             raise AssertionError("counting burns met a decision the round had not made")
         if key not in self._choice_memo:
-            seen = _take(self.unseen(hand, ctx), c)
+            seen = take(self.unseen(hand, ctx), c)
             post = self.hole_posterior(seen, ctx[0])
             keep = sum((p * self.keep(hand, c, h, ctx, double) for h, p in post.items()), Fraction(0))
             burn = sum((p * self.burn_card(hand, c, h, ctx, double) for h, p in post.items()), Fraction(0))

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .game import BUST, _blackjack
+from .deal import is_blackjack
+from .game import BUST
 from .outcomes import BruteForceOutcomes
 
 
@@ -25,7 +26,7 @@ class BruteForceEzBust(BruteForceOutcomes):
         """{bust, push, no-bust: probability given the up card is one of ``up_cards``}."""
         out = {"bust": Fraction(0), "push": Fraction(0), "no-bust": Fraction(0)}
         for a, up, b, hole, p, pool in self.deals(up_cards):
-            if _blackjack(a, b):
+            if is_blackjack(a, b):
                 out["push"] += p
                 continue
             hand = tuple(sorted((a, b)))

@@ -21,8 +21,8 @@ included (a bust hand was lost already), the player having drawn his cards all t
 ``rules.original_bets_only`` it takes one unit and nothing else, whatever the player did. Else the
 dealer draws (stands on hard 17 and up and soft 18 and up; soft 17 stands under S17 and draws
 under H17). He plays out even when the player is bust (the player loses regardless), so a shoe on
-which he could run out is refused (:class:`ShoeExhausted`), as is a draw from an empty shoe by the
-player.
+which he could run out is refused (:class:`odds.reference.deal.ShoeExhausted`), as is a draw from
+an empty shoe by the player.
 
 Options: stand; hit (then stand or hit again); double (one card, stake 2, first two cards only,
 any two cards or hard 9-11 / 10-11 as the rules say; with ``double_rescue``, after the card a hand
@@ -49,50 +49,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-VALUES = range(1, 11)
+from .deal import VALUES, draws, hand_total, is_blackjack, take, with_card
+
 BUST = 22  # a final total above 21, for the dealer's results
 RESCUED = 99  # a rescued double as a split hand ends: settled as a lost unit
 BLACKJACK = "blackjack"  # the dealer's result when his first two cards are a blackjack (no peek)
 HARD_DOUBLES = {"9-11": (9, 10, 11), "10-11": (10, 11)}
-
-
-class ShoeExhausted(ValueError):
-    """A card was needed (by the player or by the dealer) and the shoe had none left."""
-
-
-def _total(cards) -> tuple[int, bool]:
-    """Best total of a hand of point values and whether it is soft (an ace counted as 11)."""
-    hard = sum(cards)
-    if 1 in cards and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
-def _take(counts: tuple, *cards: int) -> tuple:
-    out = list(counts)
-    for v in cards:
-        out[v - 1] -= 1
-        if out[v - 1] < 0:
-            raise ValueError(f"no {v} left to take")
-    return tuple(out)
-
-
-def _draws(counts: tuple):
-    """(value, probability) of the next card off ``counts``."""
-    left = sum(counts)
-    if left == 0:
-        raise ShoeExhausted("a card is needed and the shoe is empty")
-    for v in VALUES:
-        if counts[v - 1]:
-            yield v, Fraction(counts[v - 1], left)
-
-
-def _add(hand: tuple, v: int) -> tuple:
-    return tuple(sorted(hand + (v,)))
-
-
-def _blackjack(a: int, b: int) -> bool:
-    return {a, b} == {1, 10}
 
 
 class BruteForceRound:
@@ -120,7 +82,7 @@ class BruteForceRound:
 
     # ----------------------------------------------------------------------------- dealer
 
-    def _dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
+    def dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
         """Final totals (17..21, or BUST) of a dealer whose cards add up to ``hard`` (aces as 1),
         ``ace`` if he holds one, drawing from ``pool``."""
         key = (hard, ace, pool)
@@ -134,8 +96,8 @@ class BruteForceRound:
             out = {total: Fraction(1)}
         else:
             out = {}
-            for v, p in _draws(pool):
-                for final, q in self._dealer_from(hard + v, ace or v == 1, _take(pool, v)).items():
+            for v, p in draws(pool):
+                for final, q in self.dealer_from(hard + v, ace or v == 1, take(pool, v)).items():
                     out[final] = out.get(final, 0) + p * q
         self._dealer_memo[key] = out
         return out
@@ -149,10 +111,10 @@ class BruteForceRound:
         """The dealer's final totals: up and hole card turned, then draws from ``pool`` (the shoe
         less every card dealt so far, the hole card included). A blackjack (asked only with no
         peek: with peek the round has ended before) is {BLACKJACK: 1} and draws nothing."""
-        if _blackjack(up, hole):
+        if is_blackjack(up, hole):
             assert not self.rules.dealer.peek, "with peek a dealer blackjack ends the round at once"
             return {BLACKJACK: Fraction(1)}
-        return self._dealer_from(up + hole, 1 in (up, hole), pool)
+        return self.dealer_from(up + hole, 1 in (up, hole), pool)
 
     @staticmethod
     def settle(total: int, stake: int, dealer: dict):
@@ -177,7 +139,7 @@ class BruteForceRound:
         """The shoe less the up card, the other pair card (a split hand) and ``hand``: the hole
         card and the cards still to come."""
         up, other = ctx
-        return _take(self.shoe, up, *((other,) if other else ()), *hand)
+        return take(self.shoe, up, *((other,) if other else ()), *hand)
 
     def hole_posterior(self, unseen: tuple, up: int) -> dict:
         """P(hole card = h | cards seen), with peek also given no dealer blackjack (the dealer
@@ -190,7 +152,7 @@ class BruteForceRound:
     def can_double(self, hand: tuple) -> bool:
         if self.rules.double == "any":
             return True
-        total, soft = _total(hand)
+        total, soft = hand_total(hand)
         return not soft and total in HARD_DOUBLES[self.rules.double]
 
     def options(self, hand: tuple, ctx: tuple) -> list:
@@ -234,17 +196,17 @@ class BruteForceRound:
         """With the double-down rescue (NY 5324.11(a)(5)(vii)): whether the player, seeing the
         double card (the last of ``hand``), takes back the double and forfeits the bet (-1): when
         that beats E[the doubled hand's result | cards seen], the hole card from its posterior."""
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if not self.rules.double_rescue or total > 21:
             return False
         unseen = self.unseen(hand, ctx)
-        doubled = sum((p * self.settle(total, 2, self.dealer(_take(unseen, h), ctx[0], h))
+        doubled = sum((p * self.settle(total, 2, self.dealer(take(unseen, h), ctx[0], h))
                        for h, p in self.hole_posterior(unseen, ctx[0]).items()), Fraction(0))
         return doubled < -1
 
     def chart_decision(self, hand: tuple, ctx: tuple) -> str:
         """The chart's option for ``hand`` (total below 21) in context ``ctx``."""
-        total, soft = _total(hand)
+        total, soft = hand_total(hand)
         up = ctx[0]
         if len(hand) > 2:
             return self.chart.play_on[(total, soft, up)]
@@ -254,9 +216,9 @@ class BruteForceRound:
 
     def play_on(self, hand: tuple, hole: int, ctx: tuple):
         """E[result | hole] of a hand that has just been dealt a card and plays on by policy."""
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if total > 21:
-            self.dealer(_take(self.unseen(hand, ctx), hole), ctx[0], hole)  # he still plays out
+            self.dealer(take(self.unseen(hand, ctx), hole), ctx[0], hole)  # he still plays out
             return Fraction(-1)
         if total == 21:
             return self.value(hand, "stand", hole, ctx)
@@ -270,22 +232,22 @@ class BruteForceRound:
         if key in self._value_memo:
             return self._value_memo[key]
         up = ctx[0]
-        pool = _take(self.unseen(hand, ctx), hole)  # the cards still to come
-        if self.rules.original_bets_only and _blackjack(up, hole):
+        pool = take(self.unseen(hand, ctx), hole)  # the cards still to come
+        if self.rules.original_bets_only and is_blackjack(up, hole):
             v = Fraction(-1)  # whatever was done, only the original unit is lost
         elif option == "stand":
-            v = self.settle(_total(hand)[0], 1, self.dealer(pool, up, hole))
+            v = self.settle(hand_total(hand)[0], 1, self.dealer(pool, up, hole))
         elif option == "surrender":
             v = Fraction(-1, 2)
         elif option == "hit":
-            v = sum((p * self.play_on(_add(hand, c), hole, ctx) for c, p in _draws(pool)), Fraction(0))
+            v = sum((p * self.play_on(with_card(hand, c), hole, ctx) for c, p in draws(pool)), Fraction(0))
         elif option == "double":
             v = Fraction(0)
-            for c, p in _draws(pool):
-                if self.rescues(_add(hand, c), ctx):
+            for c, p in draws(pool):
+                if self.rescues(with_card(hand, c), ctx):
                     v -= p
                 else:
-                    v += p * self.settle(_total(_add(hand, c))[0], 2, self.dealer(_take(pool, c), up, hole))
+                    v += p * self.settle(hand_total(with_card(hand, c))[0], 2, self.dealer(take(pool, c), up, hole))
         elif option == "split":
             v = self.split_value(hand[0], up, hole)
         else:
@@ -307,7 +269,7 @@ class BruteForceRound:
         def put(k, p):
             out[k] = out.get(k, 0) + p
 
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if total >= 21 or (pair == 1 and not self.rules.hit_split_aces):
             put((total, 1, pool), Fraction(1))
         else:
@@ -315,15 +277,15 @@ class BruteForceRound:
             if option == "stand":
                 put((total, 1, pool), Fraction(1))
             elif option == "hit":
-                for c, p in _draws(pool):
-                    for k, q in self.play_split_hand(_add(hand, c), _take(pool, c), pair, up).items():
+                for c, p in draws(pool):
+                    for k, q in self.play_split_hand(with_card(hand, c), take(pool, c), pair, up).items():
                         put(k, p * q)
             elif option == "double":
-                for c, p in _draws(pool):
-                    if self.rescues(_add(hand, c), (up, pair)):
-                        put((RESCUED, 1, _take(pool, c)), p)
+                for c, p in draws(pool):
+                    if self.rescues(with_card(hand, c), (up, pair)):
+                        put((RESCUED, 1, take(pool, c)), p)
                     else:
-                        put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
+                        put((hand_total(with_card(hand, c))[0], 2, take(pool, c)), p)
             else:
                 raise ValueError(option)
         self._split_hand_memo[key] = out
@@ -342,13 +304,13 @@ class BruteForceRound:
         if pending == 0:
             out[pool] = (Fraction(1), {})
         else:
-            for c, p in _draws(pool):
-                rest = _take(pool, c)
+            for c, p in draws(pool):
+                rest = take(pool, c)
                 if c == pair and hands < self.rules.most_hands(pair):
                     branches = [((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
                 else:
                     branches = [(((t, s),), p * q, self.deal_split(pending - 1, hands, pair, up, pool1))
-                                for (t, s, pool1), q in self.play_split_hand(_add((pair,), c), rest, pair, up).items()]
+                                for (t, s, pool1), q in self.play_split_hand(with_card((pair,), c), rest, pair, up).items()]
                 for played, w, ends in branches:
                     for pool_end, (q, counts) in ends.items():
                         prob, acc = out.get(pool_end, (Fraction(0), {}))
@@ -364,7 +326,7 @@ class BruteForceRound:
         """E[result of all the hands | hole card] of splitting a pair against ``up``: each hand
         gets its second card (resplitting a pair card while the rules allow) and is played to
         the end before the next; the dealer then draws from what is left."""
-        pool0 = _take(self.shoe, pair, up, pair, hole)
+        pool0 = take(self.shoe, pair, up, pair, hole)
         value = Fraction(0)
         for pool_end, (_, counts) in self.deal_split(2, 2, pair, up, pool0).items():
             dealer = self.dealer(pool_end, up, hole)
@@ -391,9 +353,9 @@ class BruteForceRound:
         ev = Fraction(0)
         peek = self.rules.dealer.peek
         for a, up, b, hole, p, _ in self.deals():
-            if _blackjack(up, hole) and (peek or _blackjack(a, b)):
-                result = 0 if _blackjack(a, b) else -1
-            elif _blackjack(a, b):
+            if is_blackjack(up, hole) and (peek or is_blackjack(a, b)):
+                result = 0 if is_blackjack(a, b) else -1
+            elif is_blackjack(a, b):
                 result = self.rules.blackjack_pays
             else:
                 hand = tuple(sorted((a, b)))
@@ -406,16 +368,16 @@ class BruteForceRound:
         """Every ordered initial deal with an up card in ``up_cards``: (player card, up card,
         player card, hole card, probability, the cards left)."""
         c0 = self.shoe
-        for a, pa in _draws(c0):
-            c1 = _take(c0, a)
-            for up, pu in _draws(c1):
+        for a, pa in draws(c0):
+            c1 = take(c0, a)
+            for up, pu in draws(c1):
                 if up not in up_cards:
                     continue
-                c2 = _take(c1, up)
-                for b, pb in _draws(c2):
-                    c3 = _take(c2, b)
-                    for hole, ph in _draws(c3):
-                        yield a, up, b, hole, pa * pu * pb * ph, _take(c3, hole)
+                c2 = take(c1, up)
+                for b, pb in draws(c2):
+                    c3 = take(c2, b)
+                    for hole, ph in draws(c3):
+                        yield a, up, b, hole, pa * pu * pb * ph, take(c3, hole)
 
 
 def round_value(rules, counts, chart=None) -> Fraction:

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .game import BLACKJACK, BUST, BruteForceRound, _add, _blackjack, _draws, _take, _total
+from .deal import draws, hand_total, is_blackjack, take, with_card
+from .game import BLACKJACK, BUST, BruteForceRound
 
 WIN, LOSS, NEITHER = "win", "loss", "neither"
 
@@ -50,18 +51,18 @@ class BruteForceOutcomes(BruteForceRound):
         def put(k, p):
             out[k] = out.get(k, 0) + p
 
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if option == "stand":
             put((total, 1, pool), Fraction(1))
         elif option == "double":
-            for c, p in _draws(pool):
-                put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
+            for c, p in draws(pool):
+                put((hand_total(with_card(hand, c))[0], 2, take(pool, c)), p)
         elif option == "hit":
-            for c, p in _draws(pool):
-                more = _add(hand, c)
-                t, _ = _total(more)
+            for c, p in draws(pool):
+                more = with_card(hand, c)
+                t, _ = hand_total(more)
                 then = "stand" if t >= 21 else self.policy(more, (up, None))
-                for k, q in self.finish_hand(more, then, _take(pool, c), up).items():
+                for k, q in self.finish_hand(more, then, take(pool, c), up).items():
                     put(k, p * q)
         else:
             raise ValueError(option)
@@ -79,13 +80,13 @@ class BruteForceOutcomes(BruteForceRound):
         if pending == 0:
             out[((), pool)] = Fraction(1)
         else:
-            for c, p in _draws(pool):
-                rest = _take(pool, c)
+            for c, p in draws(pool):
+                rest = take(pool, c)
                 if c == pair and hands < self.rules.most_hands(pair):
                     for k, q in self.split_hands(pending + 1, hands + 1, pair, up, rest).items():
                         out[k] = out.get(k, 0) + p * q
                     continue
-                for (t, s, pool1), q in self.play_split_hand(_add((pair,), c), rest, pair, up).items():
+                for (t, s, pool1), q in self.play_split_hand(with_card((pair,), c), rest, pair, up).items():
                     for (others, pool_end), r in self.split_hands(pending - 1, hands, pair, up, pool1).items():
                         k = (tuple(sorted(others + ((t, s),))), pool_end)
                         out[k] = out.get(k, 0) + p * q * r
@@ -130,10 +131,10 @@ class BruteForceOutcomes(BruteForceRound):
 
         peek = self.rules.dealer.peek
         for a, up, b, hole, p, pool in self.deals():
-            dealer_bj = _blackjack(up, hole)
-            if dealer_bj and (peek or _blackjack(a, b)):
-                put((Fraction(0), NEITHER) if _blackjack(a, b) else (Fraction(-1), LOSS), p)
-            elif _blackjack(a, b):
+            dealer_bj = is_blackjack(up, hole)
+            if dealer_bj and (peek or is_blackjack(a, b)):
+                put((Fraction(0), NEITHER) if is_blackjack(a, b) else (Fraction(-1), LOSS), p)
+            elif is_blackjack(a, b):
                 put((Fraction(self.rules.blackjack_pays), WIN), p)
             elif dealer_bj and self.rules.original_bets_only:
                 put((Fraction(-1), LOSS), p)  # the player's play does not matter

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .game import BruteForceRound, _add, _blackjack, _draws, _take, _total
+from .deal import draws, hand_total, is_blackjack, take, with_card
+from .game import BruteForceRound
 
 TWENTY_TWO, OVER_22 = 22, 23  # the dealer's 22, and his busts above 22
 NATURAL = "natural"
@@ -82,7 +83,7 @@ class BruteForceSwitch:
     def policy(self, other: tuple) -> SwitchPolicy:
         other = tuple(sorted(other))
         if other not in self._policies:
-            self._policies[other] = SwitchPolicy(self.rules, _take(self.shoe, *other))
+            self._policies[other] = SwitchPolicy(self.rules, take(self.shoe, *other))
         return self._policies[other]
 
     def law(self, hand: tuple, other: tuple, up: int, pool: tuple, natural: bool) -> dict:
@@ -111,16 +112,16 @@ class BruteForceSwitch:
             acc[(t, s)] = acc.get((t, s), 0) + p
             out[rest] = (prob + p, acc)
 
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if option == "stand":
             put(Fraction(1), total, 1, pool)
         elif option == "double":
-            for c, p in _draws(pool):
-                put(p, _total(_add(hand, c))[0], 2, _take(pool, c))
+            for c, p in draws(pool):
+                put(p, hand_total(with_card(hand, c))[0], 2, take(pool, c))
         elif option == "hit":
-            for c, p in _draws(pool):
-                nxt, rest = _add(hand, c), _take(pool, c)
-                t, _ = _total(nxt)
+            for c, p in draws(pool):
+                nxt, rest = with_card(hand, c), take(pool, c)
+                t, _ = hand_total(nxt)
                 if t >= 21:
                     put(p, t, 1, rest)
                     continue
@@ -135,16 +136,16 @@ class BruteForceSwitch:
 
     def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int):
         """Value of the two hands given the hole card, both played out in order, then the dealer."""
-        n1 = not switched and _blackjack(*h1)
-        n2 = not switched and _blackjack(*h2)
-        if _blackjack(up, hole):
+        n1 = not switched and is_blackjack(*h1)
+        n2 = not switched and is_blackjack(*h2)
+        if is_blackjack(up, hole):
             return Fraction(-(2 - n1 - n2))
         h1s, h2s = tuple(sorted(h1)), tuple(sorted(h2))
         dealer_pol = self.policy(())
         value = Fraction(0)
         for pool1, (p1, acc1) in self.law(h1s, h2s, up, pool, n1).items():
             for pool2, (p2, acc2) in self.law(h2s, h1s, up, pool1, n2).items():
-                dealer = dealer_pol._dealer_from(up + hole, 1 in (up, hole), pool2)
+                dealer = dealer_pol.dealer_from(up + hole, 1 in (up, hole), pool2)
                 for (t, s), n in acc1.items():  # E[N1; pool1] x P(pool2 | pool1)
                     value += n * p2 * dealer_pol.settle(t, s, dealer)
                 for (t, s), n in acc2.items():  # P(pool1) x E[N2; pool2 | pool1]
@@ -154,15 +155,15 @@ class BruteForceSwitch:
     def deal_values(self, c1, c2, c3, c4, up) -> tuple:
         """(keep, switch, keep given no dealer blackjack, switch given none): values of the two
         arrangements over the hole card (the last two jointly with no dealer blackjack)."""
-        rest = _take(self.shoe, c1, c2, c3, c4, up)
+        rest = take(self.shoe, c1, c2, c3, c4, up)
         out = [Fraction(0)] * 4
-        for hole, p in _draws(rest):
-            pool = _take(rest, hole)
+        for hole, p in draws(rest):
+            pool = take(rest, hole)
             keep = self.arrangement((c1, c2), (c3, c4), up, False, pool, hole)
             sw = self.arrangement((c1, c4), (c3, c2), up, True, pool, hole)
             out[0] += p * keep
             out[1] += p * sw
-            if not _blackjack(up, hole):
+            if not is_blackjack(up, hole):
                 out[2] += p * keep
                 out[3] += p * sw
         return tuple(out)
@@ -178,15 +179,15 @@ class BruteForceSwitch:
     def round_value(self) -> Fraction:
         """Expected result of a round (both wagers together) over every physical deal."""
         ev = Fraction(0)
-        for c1, p1 in _draws(self.shoe):
-            s1 = _take(self.shoe, c1)
-            for c3, p3 in _draws(s1):
-                s3 = _take(s1, c3)
-                for up, pu in _draws(s3):
-                    su = _take(s3, up)
-                    for c2, p2 in _draws(su):
-                        s2 = _take(su, c2)
-                        for c4, p4 in _draws(s2):
+        for c1, p1 in draws(self.shoe):
+            s1 = take(self.shoe, c1)
+            for c3, p3 in draws(s1):
+                s3 = take(s1, c3)
+                for up, pu in draws(s3):
+                    su = take(s3, up)
+                    for c2, p2 in draws(su):
+                        s2 = take(su, c2)
+                        for c4, p4 in draws(s2):
                             ev += p1 * p3 * pu * p2 * p4 * self.choose(c1, c2, c3, c4, up)[1]
         return ev
 
@@ -203,9 +204,9 @@ def dealer_22(counts: tuple, up: int, hits_soft_17: bool) -> Fraction:
     from odds.core.rules import DealerRules
     from odds.games.switch import SwitchRules
     pol = SwitchPolicy(SwitchRules(GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
-    rest = _take(tuple(counts), up)
+    rest = take(tuple(counts), up)
     out = Fraction(0)
-    for hole, p in _draws(rest):
-        if not _blackjack(up, hole):
-            out += p * pol._dealer_from(up + hole, 1 in (up, hole), _take(rest, hole)).get(TWENTY_TWO, 0)
+    for hole, p in draws(rest):
+        if not is_blackjack(up, hole):
+            out += p * pol.dealer_from(up + hole, 1 in (up, hole), take(rest, hole)).get(TWENTY_TWO, 0)
     return out

@@ -63,7 +63,7 @@ class EngineDecisions:
     def __init__(self, engine):
         from odds.engine.player import PlayerEngine
         self.engine = engine
-        self._pairs = PlayerEngine._pairs
+        self._pairs = PlayerEngine.pair_cards_aside
         self._memo: dict = {}
 
     def first(self, a: int, b: int, up: int) -> str:
@@ -76,16 +76,16 @@ class EngineDecisions:
     def split_hand(self, hand: tuple, pair: int, up: int) -> str:
         key = ("split", hand, pair, up)
         if key not in self._memo:
-            self._memo[key] = self.engine._decide(hand, pair, up, True)
+            self._memo[key] = self.engine.decide(hand, pair, up, True)
         return self._memo[key]
 
     def hits(self, hand: tuple, up: int, pair: Optional[int] = None) -> bool:
         key = ("hits", hand, up, pair)
         if key not in self._memo:
-            from odds.engine.player import ZERO_HAND, _with, hand_total
+            from odds.engine.player import ZERO_HAND, cards_out, hand_total
             e = self.engine
             extra = ZERO_HAND if pair is None else self._pairs(pair, 0)
-            self._memo[key] = e.hit(hand, extra, up) > e.stand(_with(hand, extra), up, hand_total(hand)[0], 1)
+            self._memo[key] = e.hit(hand, extra, up) > e.stand(cards_out(hand, extra), up, hand_total(hand)[0], 1)
         return self._memo[key]
 
 
@@ -286,9 +286,10 @@ def streak_game(decks: int, rules, options: Mapping):
     >>> streak_game(6, DealerRules.parse("H17"), {"streak": 3, "das": True, "dealer_blackjack": "loss"}).describe()
     '6 decks, H17, peek, blackjack pays 3/2, double any two cards, DAS, split to 2 hands, ...'
     """
-    from odds.wagers.streaks import GAME_OPTIONS, _game_rules
-    return _game_rules(decks, rules, **{k: v for k, v in options.items()
-                                        if k in GAME_OPTIONS and k != "streak" and v is not None})
+    from odds.core.game_rules import GameRules
+    from odds.wagers.streaks import GAME_OPTIONS
+    return GameRules.from_options(decks, rules, **{k: v for k, v in options.items()
+                                                   if k in GAME_OPTIONS and k != "streak" and v is not None})
 
 
 def compare_rounds(simulation: RoundSimulation, sheet, notes: tuple[str, ...] = ()) -> Check:

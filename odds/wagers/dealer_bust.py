@@ -22,10 +22,11 @@ from odds.core.cards import RANKS, SUITS, parse_cards, value_label
 from odds.engine.dealer import dealer_table
 from odds.core.errors import WagerError
 from odds.core.game_rules import GameRules
-from odds.engine.outcomes import BUSTED, _Round
-from odds.engine.player import PlayerEngine
+from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
+from odds.engine.player import PlayerEngine, Value
 from odds.core.formats import fraction_text
 from .parsheet import Outcome, ParSheet
+from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.reference import dealt, figures
@@ -33,7 +34,7 @@ from . import shoe_returns
 from .record import BookVariant, Options, Wager
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
-DEALER_BUST = 6  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
+DEALER_BUST = int(DealerResult.BUST)  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
 
 BUSTER_OUTCOMES = ("bust-3", "bust-4", "bust-5", "bust-6", "bust-7", "bust-8+")
 EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the shoe less the known "
@@ -123,20 +124,20 @@ EZ_PUSH_USED = ("paragraph (g) is used: the wager pushes when every player's han
                 "not depend on the player's cards")
 
 
-class _EzBustRound(_Round):
-    """The round walk of :mod:`odds.engine.outcomes`, settling an EZ Bust wager with paragraph (g):
-    a push when the player has a blackjack or every hand of his is bust, else 1 to 1 on a dealer
+class EzBustSettlement(Settlement):
+    """An EZ Bust wager settled on the round (:mod:`odds.engine.outcomes`) with paragraph (g): a
+    push when the player has a blackjack or every hand of his is bust, else 1 to 1 on a dealer
     bust (the up card being 2 to 6, the dealer always has a third card then) and -1 otherwise."""
 
-    def _settle(self, hands: tuple, dealer: int) -> tuple:
-        if all(end[0] == BUSTED for end in hands):
+    def hands(self, engine: PlayerEngine, ends: tuple, dealer: int) -> tuple:
+        if all(end[0] == BUSTED for end in ends):
             return 0, "push"
         return (1, "bust") if dealer == DEALER_BUST else (-1, "no-bust")
 
-    def _blackjack(self, hand, up, p, p_bj) -> None:
-        self.put((0, "push"), p)
+    def blackjack(self, engine: PlayerEngine, p_bj: Value) -> tuple:
+        return (((0, "push"), engine.one),)
 
-    def _surrender(self, hand, up, p, p_bj) -> None:
+    def surrender(self, engine: PlayerEngine, p_bj: Value) -> tuple:
         raise WagerError("EZ Bust with paragraph (g) is computed for a game without surrender")
 
 
@@ -151,7 +152,7 @@ def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None)
     counts = shoe.by_value()
     if not any(counts[u - 1] for u in ups):
         raise WagerError("the shoe holds no up card on which EZ Bust is offered")
-    joint = _EzBustRound(PlayerEngine(game, shoe, exact=True), ups).outcomes().joint
+    joint = round_outcomes(PlayerEngine(game, shoe, exact=True), settlement=EzBustSettlement(), up_cards=ups).joint
     total = sum(joint.values(), Fraction(0))
     out = {"bust": Fraction(0), "push": Fraction(0), "no-bust": Fraction(0)}
     for (_, kind), p in joint.items():
@@ -208,9 +209,7 @@ def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> Par
         raise WagerError("--visible and --push-option together are not computed (the push depends on the "
                          "player's whole hand)")
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    main = GameRules(decks=decks, dealer=rules, das=bool(options.get("das")),
-                     split_hands=int(options.get("split_hands", 2)), resplit_aces=bool(options.get("resplit_aces")),
-                     hit_split_aces=bool(options.get("hit_split_aces")))
+    main = GameRules.from_options(decks, rules, **options)
     p = ez_bust_with_push(main, shoe, upcard)
     when = (f"the up card is {upcard}" if upcard else
             "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")

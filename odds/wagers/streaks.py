@@ -95,12 +95,6 @@ def fewer_hands(hands: int) -> str:
             "of memory at six decks: the four hands' cards join into tens of millions of multisets)")
 
 
-def _game_rules(decks: int, rules: DealerRules, das=False, split_hands=2, resplit_aces=False,
-                hit_split_aces=False, surrender=False) -> GameRules:
-    return GameRules(decks=decks, dealer=rules, das=bool(das), split_hands=int(split_hands),
-                     resplit_aces=bool(resplit_aces), hit_split_aces=bool(hit_split_aces), surrender=bool(surrender))
-
-
 def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k: int, classes: dict,
                            assumptions: tuple, warnings: tuple = ()) -> ParSheet:
     """The par sheet of the wager on ``k`` wins in a row, with every length the paytable pays in
@@ -132,7 +126,7 @@ def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, strea
                      outcomes=None, **game) -> ParSheet:
     """NY streak wager (5324.11(m)): 2, 3, 4 or 5 wins in a row at the pays of table A or B."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    rules_of_play = _game_rules(decks, rules, **options)
+    rules_of_play = GameRules.from_options(decks, rules, **options)
     classes = round_classes(rules_of_play, shoe, dealer_blackjack, outcomes)
     reading = ("a dealer blackjack has no effect on the streak: that round neither advances nor loses it "
                "(5324.11(m)(1) read word for word; --dealer-blackjack no-effect)" if dealer_blackjack == "no-effect"
@@ -156,7 +150,7 @@ def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int
                             outcomes=None, **game) -> ParSheet:
     """Blackjack Burnout's bonus wagers: 2, 3 or 4 wins in a row at 2, 4 and 8 to 1."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    rules_of_play = _game_rules(decks, rules, **options)
+    rules_of_play = GameRules.from_options(decks, rules, **options)
     classes = round_classes(rules_of_play, shoe, dealer_blackjack, outcomes)
     return consecutive_wins_sheet(
         "burnout-bonus", shoe, rules_of_play, paytable, int(streak), classes,
