@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from .errors import RuleError
 from .rules import DealerRules
@@ -76,7 +76,8 @@ class GameRules:
             raise RuleError("unknown rule option(s): " + ", ".join(unknown))
         if isinstance(dealer, str):
             dealer = DealerRules.parse(dealer)
-        given = {name: _OPTION_TYPES[name](value) for name, value in options.items() if value is not None}
+        given: dict[str, Any] = {name: _OPTION_TYPES[name](value) for name, value in options.items()
+                                 if value is not None}
         return cls(decks=decks, dealer=dealer, **given)
 
     def __post_init__(self) -> None:
@@ -127,6 +128,6 @@ class GameRules:
 
 # How from_options brings a loose option to its field's type: the type of the field's default
 # (a Fraction for the optional pays, whose default is None).
-_OPTION_TYPES: dict[str, Callable[[object], object]] = {
-    f.name: Fraction if f.default is None else type(f.default)
+_OPTION_TYPES: dict[str, Callable[[Any], Any]] = {
+    f.name: (Fraction if f.default is None else type(f.default))
     for f in fields(GameRules) if f.name not in ("decks", "dealer")}
