@@ -104,8 +104,9 @@ def test_house_money_before_and_after_the_peek():
 ])
 def test_house_money_equals_reference_enumeration(decks, rule, paytable, timing, proceeds):
     t = house_money_decisions(decks, rule, paytable, timing=timing, proceeds=proceeds)
+    engine = PlayerEngine(ny_rules(decks, rule), Shoe.decks(decks), exact=True)
     wager, gain, rows = reference_house_money(Shoe.decks(decks).by_rank_suit(), ny_rules(decks, rule), paytable,
-                                              timing, proceeds)
+                                              timing, proceeds, engine=engine)
     assert wager == t.summary["wager_return"]
     assert gain == t.summary["gain_from_adding"]
     assert ref_rows(rows) == fast_rows(t)

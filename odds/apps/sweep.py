@@ -463,14 +463,6 @@ class SweepResult:
     seconds: float = 0.0
     where: str = "in process"
 
-    def to_json(self) -> dict:
-        from .sweep_report import sweep_json
-        return sweep_json(self)
-
-    def to_text(self) -> str:
-        from .sweep_report import sweep_text
-        return sweep_text(self)
-
 
 def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client=None) -> SweepResult:
     """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of

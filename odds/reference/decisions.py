@@ -76,9 +76,7 @@ def reference_house_money(rank_suit, rules, paytable="A", timing="before-peek", 
     n = sum(c for _, c in kinds)
     total = n * (n - 1) * (n - 2)
     if values == "engine" and engine is None:
-        from odds.engine.player import PlayerEngine
-        from odds.core.shoe import Shoe
-        engine = PlayerEngine(rules, Shoe(tuple(tuple(row) for row in rank_suit)), exact=True)
+        raise ValueError("values='engine' takes the engine whose values are used (engine=PlayerEngine(...))")
     brute = BruteForceRound(rules, _by_value(rank_suit)) if values == "brute" else None
     peek = rules.dealer.peek
     value_memo: dict = {}

@@ -200,10 +200,11 @@ def round_value(rules, counts) -> Fraction:
 def dealer_22(counts: tuple, up: int, hits_soft_17: bool) -> Fraction:
     """P(the dealer ends on 22) given the up card, from ``counts`` (the up card still in it), no
     peek: a plain recursion over his draws."""
+    from types import SimpleNamespace
+
     from odds.core.game_rules import GameRules
     from odds.core.rules import DealerRules
-    from odds.games.switch import SwitchRules
-    pol = SwitchPolicy(SwitchRules(GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
+    pol = SwitchPolicy(SimpleNamespace(game=GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
     rest = take(tuple(counts), up)
     out = Fraction(0)
     for hole, p in draws(rest):

@@ -25,7 +25,7 @@ def cmd_selftest(args):
 
 def cmd_report(args):
     from odds.engine.cache import default_cache_dir
-    from .report import build_report
+    from odds.apps.report import build_report
     cache = None if args.no_cache else (args.cache or default_cache_dir())
     summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
                            stream=sys.stderr)
@@ -35,8 +35,8 @@ def cmd_report(args):
 def cmd_sweep(args) -> str:
     from odds.wagers.shoe_returns import swept_wagers
     from odds.wagers.solve import parse_edge
-    from .sweep import SweepError, SweepSpec, run_sweep
-    from .sweep_report import write_plots
+    from odds.apps.sweep import SweepError, SweepSpec, run_sweep
+    from odds.apps.sweep_report import sweep_json, sweep_text, write_plots
     wager = get_wager(args.name)
     if wager.shoe_return is None:
         raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
@@ -55,7 +55,7 @@ def cmd_sweep(args) -> str:
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
     if args.plots:
         write_plots(result, args.plots)
-    return json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
+    return json.dumps(sweep_json(result), indent=1) if args.format == "json" else sweep_text(result)
 
 
 def add_sweep_parser(sub) -> None:
