@@ -198,7 +198,7 @@ class IgnoresThePeek(BruteForceRound):
         return {h: Fraction(unseen[h - 1], n) for h in VALUES if unseen[h - 1]}
 
     def dealer(self, pool, up, hole):
-        return self._dealer_from(up + hole, 1 in (up, hole), pool)
+        return self.dealer_from(up + hole, 1 in (up, hole), pool)
 
 
 def test_control_the_hole_card_posterior_matters():

@@ -104,7 +104,7 @@ class RoundOutcomes:
 
     def streak(self) -> Dict[RoundClass, Union[Fraction, float]]:
         """Probability of a win, a loss and neither, as streak wagers count a round."""
-        out = {WIN: 0, LOSS: 0, NEITHER: 0}
+        out: dict = {WIN: 0, LOSS: 0, NEITHER: 0}
         for (_, kind), p in self.joint.items():
             out[kind] += p
         return out

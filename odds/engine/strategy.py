@@ -40,7 +40,7 @@ def row_of(a: int, b: int) -> tuple[str, int]:
     return "hard", a + b
 
 
-def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: "TotalDependentEngine" = None) -> dict:
+def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: Optional["TotalDependentEngine"] = None) -> dict:
     """{(kind, total): {up label: letter}}: the total-dependent first decision (the best option;
     see :class:`TotalDependentEngine` for the order of the others and the later decisions)."""
     engine = engine or TotalDependentEngine(rules, exact=exact)

@@ -57,7 +57,7 @@ class EngineDecisions:
     >>> from odds.engine.player import PlayerEngine
     >>> play = EngineDecisions(PlayerEngine(GameRules(decks=6, dealer=DealerRules.parse("S17")), exact=False))
     >>> play.first(10, 6, 10), play.first(8, 8, 6), play.first(6, 5, 6), play.first(10, 8, 6)
-    ('hit', 'split', 'double', 'stand')
+    (<Action.HIT: 'hit'>, <Action.SPLIT: 'split'>, <Action.DOUBLE: 'double'>, <Action.STAND: 'stand'>)
     """
 
     def __init__(self, engine):
