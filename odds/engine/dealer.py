@@ -159,10 +159,8 @@ def _starved(kernel, counts, node: int) -> EngineError:
 
 def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
     total = sum(counts)
-    g = dealer_graph(rules.hits_soft_17)
     kernel = dealer_kernel(rules.hits_soft_17)
-    fits = (total - 1) ** g.max_cards < 2 ** 127
-    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    nums, starved = kernel.exact(counts, total)
     if starved >= 0:
         raise _starved(kernel, counts, starved)
     rows: dict[str, Optional[DealerDistribution]] = {}
@@ -281,8 +279,7 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
         if starved >= 0:
             raise _starved(kernel, counts, starved)
         return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
-    fits = (total - 1) ** g.max_cards < 2 ** 127
-    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    nums, starved = kernel.exact(counts, total)
     if starved >= 0:
         raise _starved(kernel, counts, starved)
     return exact_rows(nums, counts, total, g.max_cards + 1, n)

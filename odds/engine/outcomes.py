@@ -393,7 +393,6 @@ class _Round:
         drawn = [_decode(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)]
         most_drawn = [max((d[v] for d in drawn), default=0) for v in range(10)]
         if (any(min(pool[v] + most_drawn[v], most * most_drawn[v]) + most - 2 > 63 for v in range(10))
-                or n ** kernel.max_cards >= 2 ** 127
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
             return False
         groups: dict = {}

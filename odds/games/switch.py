@@ -150,8 +150,7 @@ def dealer22_finals(counts: tuple, hits_soft_17: bool, exact: bool = True) -> tu
         if starved >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand")
         return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
-    fits = (total - 1) ** (width - 1) < 2 ** 127
-    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    nums, starved = kernel.exact(counts, total)
     if starved >= 0:
         raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand")
     return exact_rows(nums, counts, total, width, n)

@@ -153,8 +153,7 @@ class _Dealer(ShoeReturn):
     def _nums(self, v, total):
         if total < 2:
             raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
-        fits = (total - 1) ** self.max_cards < 2 ** 127
-        nums, starved = (self.kernel.exact if fits else self.kernel.exact_bignum)(v, total)
+        nums, starved = self.kernel.exact(v, total)
         if starved >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
         return nums
