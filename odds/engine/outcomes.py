@@ -66,7 +66,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm, prod
+from math import lcm, perm, prod
 from typing import Optional
 
 from gmpy2 import mpq
@@ -120,13 +120,6 @@ def round_outcomes(engine: PlayerEngine, compiled: bool = True) -> RoundOutcomes
     """The outcome distribution of a round from ``engine``'s shoe, played as the engine plays.
     ``compiled=False`` joins the split hands in plain Python (slow; the same numbers)."""
     return _Round(engine, compiled=compiled).outcomes()
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 # A multiset of drawn cards is coded as one integer, 7 bits a value (aces lowest), so that the
@@ -355,8 +348,8 @@ class _Round:
             drawn = [f - h for f, h in zip(final, hand)]
             ways = k
             for n, d in zip(pool, drawn):
-                ways *= _falling(n, d)
-            den = _falling(left, sum(drawn))
+                ways *= perm(n, d)
+            den = perm(left, sum(drawn))
             weight = p * (mpq(ways, den) if e.exact else ways / den)
             end = _ends_as(final, stake)
             row = self._bust_row(final, up) if end[0] == BUSTED else e.finals(final, up)
@@ -404,7 +397,7 @@ class _Round:
         # The most cards a run draws after the up card: the resplit pair cards, the hands' cards
         # and the dealer's; every weight is brought to the denominator (n)_cards.
         cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
-        moduli = _moduli(_falling(n, cards).bit_length()) if e.exact else ()
+        moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
         parts = []  # exact: a few moduli a call, the tables holding a residue a modulus for every union
         for i in range(0, max(len(moduli), 1), MODULI_PER_CALL):
@@ -414,7 +407,7 @@ class _Round:
             parts.append(part)
         sums = [sum((part[o] for part in parts), []) for o in range(len(parts[0]))] if e.exact else parts[0]
         if e.exact:
-            den = _falling(n, cards)
+            den = perm(n, cards)
             sums = [_crt(r, moduli) for r in sums]
             if sum(sums) != den:
                 raise EngineError("the split walk lost probability (an overflow in the kernel)")
@@ -440,11 +433,11 @@ class _Round:
                     continue
                 ways = 1
                 for v, (c, h, d) in enumerate(zip(self.counts, hand, drawn), start=1):
-                    ways *= _falling(c - h - (v == u), d)
+                    ways *= perm(c - h - (v == u), d)
                 if not ways:
                     continue
-                weight = p * (mpq(ways, _falling(e.total - 3, sum(drawn))) if e.exact
-                              else ways / _falling(e.total - 3, sum(drawn)))
+                weight = p * (mpq(ways, perm(e.total - 3, sum(drawn))) if e.exact
+                              else ways / perm(e.total - 3, sum(drawn)))
                 if all(end[0] == BUSTED for hands in ends for end in hands):
                     row = self._bust_row(removed, u)
                 else:

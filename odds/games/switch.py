@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import perm
 from typing import Optional
 
 from gmpy2 import mpq
@@ -75,13 +76,6 @@ LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "blackjack": "
 def _classify22(hard: int, has_ace: bool, ncards: int, hits_soft_17: bool) -> Optional[str]:
     result = classify(hard, has_ace, ncards, hits_soft_17)
     return "22" if result == "bust" and hard == 22 else result
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for j in range(k):
-        out *= n - j
-    return out
 
 
 @lru_cache(maxsize=60000)
@@ -458,7 +452,7 @@ class SwitchGame:
         t0 = time.perf_counter()
         self.precompute()
         counts, total = self.counts, sum(self.counts)
-        denom = _falling(total, 5)
+        denom = perm(total, 5)
         one = mpq(1) if self.exact else 1.0
         ev, p_switch = 0 * one, 0 * one
         decisions, hand_options = {}, {}

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from array import array
 from fractions import Fraction
-from math import lcm
+from math import lcm, perm
 from typing import Mapping, Sequence
 
 import numpy
@@ -52,13 +52,6 @@ SWEPT = ("buster", "ez-bust", "21+3", "twenty-point-bonus")
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
 BUST = RESULTS.index("bust")
 TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for j in range(k):
-        out *= n - j
-    return out
 
 
 def _scaled(pays: Mapping[str, Fraction]) -> tuple[int, dict[str, int]]:
@@ -171,8 +164,8 @@ class _Dealer(ShoeReturn):
         nums = self._nums(v, total)
         live = [(up, k, nums[b]) for up, k, b in self.busts if nums[b] and v[up - 1]]
         most = max((k for _, k, _ in live), default=2)
-        num = sum(weight(up, k) * v[up - 1] * n * _falling(total - k, most - k) for up, k, n in live)
-        return num, _falling(total, most)
+        num = sum(weight(up, k) * v[up - 1] * n * perm(total - k, most - k) for up, k, n in live)
+        return num, perm(total, most)
 
 
 class _Buster(_Dealer):
