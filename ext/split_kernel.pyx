@@ -14,8 +14,9 @@ joined by the union of what they drew: every hand but the last is walked into a 
 ``(union, multiset of ends) -> sequences`` (the head), and the last hand is joined to the head
 union by union. Each union of all the hands' cards has one dealer law, propagated through the
 dealer's graph for the one up card (``dealer_walk.pxd``, the graph folded by
-``odds.engine.dealer_kernel``), from the shoe less the player's cards. Then for a head union ``H`` and each way ``e`` the
-last hand ends, ``Y[e][d] = sum over its leaves a ending in e of sequences(a) * Z_d(H + a)``, with
+``odds.engine.dealer_kernel``), from the shoe less the player's cards. Then for a head union ``H``
+and each way ``e`` the last hand ends, ``Y[e][d] = sum over its leaves a ending in e of
+sequences(a) * Z_d(H + a)``, with
 ``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry
 is settled against every ``d`` with each ``e`` at once.
 
