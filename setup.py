@@ -1,6 +1,7 @@
 """Build the Cython kernels in ext/ as extension modules of the odds package.
 
-Each ``ext/NAME.pyx`` becomes ``odds.engine.NAME``; its ``ext/NAME.pyi`` stub is installed beside it.
+Each ``ext/NAME.pyx`` becomes ``odds.engine.NAME``; what they share is in ``ext/*.pxd`` (cimported,
+inline, no module of its own), and the stub ``odds/engine/NAME.pyi`` describes each module to Python.
 """
 from pathlib import Path
 
@@ -16,6 +17,7 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
+        include_path=[str(HERE / "ext")],
         language_level=3,
         compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True},
     ),

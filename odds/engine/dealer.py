@@ -24,6 +24,7 @@ from __future__ import annotations
 from array import array
 from fractions import Fraction
 from functools import lru_cache
+from math import perm
 from types import MappingProxyType
 from typing import Callable, Iterator, Mapping, Optional, Union
 
@@ -145,13 +146,6 @@ def _peek(joint: dict, up: int, rules: DealerRules) -> Optional[dict]:
     return {key: p / (1 - p_bj) for key, p in joint.items()} if p_bj else joint
 
 
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for j in range(k):
-        out *= n - j
-    return out
-
-
 def _starved(kernel, counts, node: int) -> EngineError:
     return EngineError(f"the shoe ({sum(counts)} cards) can run out before the dealer finishes a "
                        f"hand with up card {value_label(kernel.upcard_of(node) + 1)}")
@@ -159,10 +153,8 @@ def _starved(kernel, counts, node: int) -> EngineError:
 
 def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
     total = sum(counts)
-    g = dealer_graph(rules.hits_soft_17)
     kernel = dealer_kernel(rules.hits_soft_17)
-    fits = (total - 1) ** g.max_cards < 2 ** 127
-    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    nums, starved = kernel.exact(counts, total)
     if starved >= 0:
         raise _starved(kernel, counts, starved)
     rows: dict[str, Optional[DealerDistribution]] = {}
@@ -171,11 +163,11 @@ def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
         joint = {}
         for b, key in keys:
             if nums[b]:
-                joint[key] = Fraction(nums[b], _falling(total - 1, key[1] - 1))
+                joint[key] = Fraction(nums[b], perm(total - 1, key[1] - 1))
                 over[key] = over.get(key, 0) + counts[up - 1] * nums[b]
         joint = _peek(joint, up, rules) if counts[up - 1] else None
         rows[value_label(up)] = None if joint is None else DealerDistribution(joint)
-    overall = DealerDistribution({key: Fraction(n, _falling(total, key[1])) for key, n in over.items()})
+    overall = DealerDistribution({key: Fraction(n, perm(total, key[1])) for key, n in over.items()})
     return DealerTable(counts, rules, True, MappingProxyType(rows), overall)
 
 
@@ -281,8 +273,7 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
         if starved >= 0:
             raise _starved(kernel, counts, starved)
         return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
-    fits = (total - 1) ** g.max_cards < 2 ** 127
-    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    nums, starved = kernel.exact(counts, total)
     if starved >= 0:
         raise _starved(kernel, counts, starved)
     return exact_rows(nums, counts, total, g.max_cards + 1, n)
@@ -294,8 +285,8 @@ def exact_rows(nums, counts, total: int, width: int, n: int) -> tuple:
     Every bucket is brought to the common denominator (total-1)(total-2)...(total-K+1), K the most
     cards any dealer hand from this shoe holds (never more than the shoe has)."""
     most = max((b % width for b, num in enumerate(nums) if num), default=2)
-    scale = [_falling(total - k, most - k) if k <= most else 0 for k in range(width)]
-    denominator = _falling(total - 1, most - 1)
+    scale = [perm(total - k, most - k) if k <= most else 0 for k in range(width)]
+    denominator = perm(total - 1, most - 1)
     sums = [0] * (10 * n)
     for b, num in enumerate(nums):
         if num:

@@ -3,7 +3,9 @@
 A dealer hand is its up card and the multiset of its cards; whether the dealer draws depends only
 on that multiset (its hard total and whether it holds an ace), so hands reached by different orders
 of the same cards share one node. Drawing a card leads to another live hand (a child node) or to a
-final outcome: a total of 17 to 21, blackjack (two cards) or bust, with the number of cards.
+final outcome: a total of 17 to 21, blackjack (two cards) or bust, with the number of cards. A
+game that tells more results apart (Blackjack Switch keeps a dealer 22 apart) passes its own
+results and classification of final hands to the same builder.
 
 The graph does not depend on the shoe: a card the shoe lacks is simply drawn with weight zero by
 the kernel. It depends only on whether the dealer hits soft 17.
@@ -15,16 +17,23 @@ the kernel. It depends only on whether the dealer hits soft 17.
 'blackjack'
 >>> classify(hard=7, has_ace=True, ncards=3, hits_soft_17=False), classify(7, True, 3, True)
 ('17', None)
+>>> def with_22(hard, has_ace, ncards, hits_soft_17):  # a dealer 22 apart from other busts
+...     result = classify(hard, has_ace, ncards, hits_soft_17)
+...     return "22" if result == "bust" and hard == 22 else result
+>>> g22 = dealer_graph(False, RESULTS + ("22",), with_22)
+>>> len(g22.depth) == len(g.depth), g22.unbucket(g22.bucket(10, "22", 3))
+(True, (10, '22', 3))
 """
 from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
+from typing import Callable, Optional
 
 RESULTS = ("17", "18", "19", "20", "21", "blackjack", "bust")
 RESULT_INDEX = {r: i for i, r in enumerate(RESULTS)}
+Classify = Callable[[int, bool, int, bool], Optional[str]]  # (hard, has_ace, ncards, hits_soft_17)
 
 
 def classify(hard: int, has_ace: bool, ncards: int, hits_soft_17: bool) -> Optional[str]:
@@ -51,25 +60,32 @@ class DealerGraph:
     depth: array  # int: cards in the node's hand
     roots: array  # int: node of the up card alone, for values 1..10
     max_cards: int  # most cards a final dealer hand can hold
+    results: tuple[str, ...] = RESULTS  # the final results, in the order of the buckets
 
     @property
     def nbuckets(self) -> int:
-        return 10 * len(RESULTS) * (self.max_cards + 1)
+        return 10 * len(self.results) * (self.max_cards + 1)
 
     def bucket(self, upcard: int, result: str, ncards: int) -> int:
         """Index of the bucket for an up card (1..10), a result and a number of cards."""
-        return ((upcard - 1) * len(RESULTS) + RESULT_INDEX[result]) * (self.max_cards + 1) + ncards
+        row = (upcard - 1) * len(self.results) + self.results.index(result)
+        return row * (self.max_cards + 1) + ncards
 
     def unbucket(self, b: int) -> tuple[int, str, int]:
         width = self.max_cards + 1
         ncards = b % width
         rest = b // width
-        return rest // len(RESULTS) + 1, RESULTS[rest % len(RESULTS)], ncards
+        return rest // len(self.results) + 1, self.results[rest % len(self.results)], ncards
 
 
 @lru_cache(maxsize=None)
-def dealer_graph(hits_soft_17: bool) -> DealerGraph:
-    """Build (once per rule) the graph of live dealer hands for every up card."""
+def dealer_graph(hits_soft_17: bool, results: tuple[str, ...] = RESULTS,
+                 classify: Classify = classify) -> DealerGraph:
+    """Build (once per rule and classification) the graph of live dealer hands for every up card.
+
+    ``classify(hard, has_ace, ncards, hits_soft_17)`` gives the result of a final hand, one of
+    ``results`` (which holds "bust", the draws the kernel folds), or None while the dealer draws.
+    """
     index: dict[tuple[int, tuple[int, ...]], int] = {}
     hands: list[tuple[int, tuple[int, ...]]] = []
     for up in range(1, 11):
@@ -97,7 +113,7 @@ def dealer_graph(hits_soft_17: bool) -> DealerGraph:
         edges.append(row)
         i += 1
     max_cards = max(e[2] for row in edges for e in row if e[0] == "end")
-    g = DealerGraph(hits_soft_17, array("i"), array("i"), array("i"), array("i"), array("i"), max_cards)
+    g = DealerGraph(hits_soft_17, array("i"), array("i"), array("i"), array("i"), array("i"), max_cards, results)
     for (up, held), row in zip(hands, edges):
         g.depth.append(sum(held))
         g.have.extend(held)
@@ -113,13 +129,14 @@ def dealer_graph(hits_soft_17: bool) -> DealerGraph:
 
 
 @lru_cache(maxsize=None)
-def dealer_kernel(hits_soft_17: bool):
-    """The compiled kernel loaded with the graph for this rule (built once)."""
+def dealer_kernel(hits_soft_17: bool, results: tuple[str, ...] = RESULTS, classify: Classify = classify):
+    """The compiled kernel loaded with the graph :func:`dealer_graph` builds from the same
+    arguments (built once)."""
     from .kernels import dealer_kernel as ext
 
-    g = dealer_graph(hits_soft_17)
-    return ext.DealerKernel(g.child, g.term, g.have, g.depth, g.roots, g.nbuckets, len(RESULTS),
-                            g.max_cards + 1, RESULT_INDEX["bust"])
+    g = dealer_graph(hits_soft_17, results, classify)
+    return ext.DealerKernel(g.child, g.term, g.have, g.depth, g.roots, g.nbuckets, len(results),
+                            g.max_cards + 1, results.index("bust"))
 
 
 @lru_cache(maxsize=None)

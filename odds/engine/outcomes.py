@@ -66,7 +66,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm, prod
+from math import lcm, perm, prod
 from typing import Dict, Iterable, Optional, Union
 
 from gmpy2 import mpq
@@ -127,13 +127,6 @@ def round_outcomes(engine: PlayerEngine, compiled: bool = True, settlement: Opti
     ``up_cards``: the up cards (ace = 1) of the rounds counted, each with its chance (all by
     default; with fewer the probabilities add up to the chance of one of them)."""
     return _Round(engine, tuple(up_cards), compiled, settlement or MAIN_GAME).outcomes()
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 # A multiset of drawn cards is coded as one integer, 7 bits a value (aces lowest), so that the
@@ -404,8 +397,8 @@ class _Round:
             drawn = [f - h for f, h in zip(final, hand)]
             ways = k
             for n, d in zip(pool, drawn):
-                ways *= _falling(n, d)
-            den = _falling(left, sum(drawn))
+                ways *= perm(n, d)
+            den = perm(left, sum(drawn))
             weight = p * (mpq(ways, den) if e.exact else ways / den)
             end = _ends_as(final, stake)
             row = self._bust_row(final, up) if end[0] == BUSTED else e.finals(final, up)
@@ -442,7 +435,6 @@ class _Round:
         drawn = [_decode(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)]
         most_drawn = [max((d[v] for d in drawn), default=0) for v in range(10)]
         if (any(min(pool[v] + most_drawn[v], most * most_drawn[v]) + most - 2 > 63 for v in range(10))
-                or n ** kernel.max_cards >= 2 ** 127
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
             return False
         groups: dict = {}
@@ -454,7 +446,7 @@ class _Round:
         # The most cards a run draws after the up card: the resplit pair cards, the hands' cards
         # and the dealer's; every weight is brought to the denominator (n)_cards.
         cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
-        moduli = _moduli(_falling(n, cards).bit_length()) if e.exact else ()
+        moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
         parts = []  # exact: a few moduli a call, the tables holding a residue a modulus for every union
         for i in range(0, max(len(moduli), 1), MODULI_PER_CALL):
@@ -464,7 +456,7 @@ class _Round:
             parts.append(part)
         sums = [sum((part[o] for part in parts), []) for o in range(len(parts[0]))] if e.exact else parts[0]
         if e.exact:
-            den = _falling(n, cards)
+            den = perm(n, cards)
             sums = [_crt(r, moduli) for r in sums]
             if sum(sums) != den:
                 raise EngineError("the split walk lost probability (an overflow in the kernel)")
@@ -490,11 +482,11 @@ class _Round:
                     continue
                 ways = 1
                 for v, (c, h, d) in enumerate(zip(self.counts, hand, drawn), start=1):
-                    ways *= _falling(c - h - (v == u), d)
+                    ways *= perm(c - h - (v == u), d)
                 if not ways:
                     continue
-                weight = p * (mpq(ways, _falling(e.total - 3, sum(drawn))) if e.exact
-                              else ways / _falling(e.total - 3, sum(drawn)))
+                weight = p * (mpq(ways, perm(e.total - 3, sum(drawn))) if e.exact
+                              else ways / perm(e.total - 3, sum(drawn)))
                 if all(end[0] == BUSTED for hands in ends for end in hands):
                     row = self._bust_row(removed, u)
                 else:

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from gmpy2 import mpq
 from functools import lru_cache
-from math import comb
+from math import comb, perm
 from typing import Dict, Iterator, Optional, Tuple, Union
 
 from odds.core.actions import Action
@@ -321,8 +321,8 @@ class PlayerEngine:
         pairs_left = self.counts[pair - 1] - 2 - (up == pair)
 
         def off_the_top(m):  # chance that m given cards of the stream are all pair cards
-            ways = _falling(pairs_left, m)
-            return (self.one * ways / _falling(pool, m)) if ways else 0
+            ways = perm(max(pairs_left, 0), m)
+            return (self.one * ways / perm(pool, m)) if ways else 0
 
         value = 0 * self.one
         for resplits, fills in split_patterns(most):
@@ -400,13 +400,6 @@ class PlayerEngine:
                     choices[(a, b, u)] = best
                     ev += p * (options[best] - p_bj if self.one_unit_to_blackjack else options[best])
         return self.public(ev), choices
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 @lru_cache(maxsize=None)

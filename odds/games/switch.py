@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import perm
 from typing import Optional, Tuple, Union
 
 from gmpy2 import mpq
@@ -57,7 +58,7 @@ from gmpy2 import mpq
 from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from odds.engine.dealer import exact_rows
-from odds.engine.dealer_graph import classify
+from odds.engine.dealer_graph import classify, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
@@ -80,57 +81,6 @@ def _classify22(hard: int, has_ace: bool, ncards: int, hits_soft_17: bool) -> Op
     return "22" if result == "bust" and hard == 22 else result
 
 
-@lru_cache(maxsize=None)
-def _graph22(hits_soft_17: bool):
-    """The dealer's drawing graph (as :func:`odds.engine.dealer_graph.dealer_graph`) with 22 its own result."""
-    index, hands, edges = {}, [], []
-    for up in range(1, 11):
-        key = (up, tuple(1 if v == up else 0 for v in range(1, 11)))
-        index[key] = len(hands)
-        hands.append(key)
-    i = 0
-    while i < len(hands):
-        up, held = hands[i]
-        hard, ncards, row = sum(v * n for v, n in zip(range(1, 11), held)), sum(held), []
-        for v in range(1, 11):
-            nxt = tuple(n + (w == v) for w, n in zip(range(1, 11), held))
-            result = _classify22(hard + v, nxt[0] > 0, ncards + 1, hits_soft_17)
-            if result is None:
-                if (up, nxt) not in index:
-                    index[(up, nxt)] = len(hands)
-                    hands.append((up, nxt))
-                row.append(("node", index[(up, nxt)]))
-            else:
-                row.append(("end", RESULTS22.index(result), ncards + 1))
-        edges.append(row)
-        i += 1
-    width = max(e[2] for row in edges for e in row if e[0] == "end") + 1
-    child, term, have, depth = array("i"), array("i"), array("i"), array("i")
-    for (up, held), row in zip(hands, edges):
-        depth.append(sum(held))
-        have.extend(held)
-        for e in row:
-            child.append(e[1] if e[0] == "node" else -1)
-            term.append(0 if e[0] == "node" else ((up - 1) * len(RESULTS22) + e[1]) * width + e[2])
-    roots = array("i", [index[(up, tuple(1 if v == up else 0 for v in range(1, 11)))] for up in range(1, 11)])
-    return child, term, have, depth, roots, width
-
-
-@lru_cache(maxsize=None)
-def _kernel22(hits_soft_17: bool):
-    from odds.engine.kernels import dealer_kernel as ext
-    child, term, have, depth, roots, width = _graph22(hits_soft_17)
-    return ext.DealerKernel(child, term, have, depth, roots, 10 * len(RESULTS22) * width, len(RESULTS22),
-                            width, BUST)
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for j in range(k):
-        out *= n - j
-    return out
-
-
 @lru_cache(maxsize=60000)
 def dealer22_finals(counts: tuple, hits_soft_17: bool, exact: bool = True) -> tuple:
     """For up cards 1..10, ``(P17, P18, P19, P20, P21, Pblackjack, Pbust above 22, P22)`` from a
@@ -144,17 +94,16 @@ def dealer22_finals(counts: tuple, hits_soft_17: bool, exact: bool = True) -> tu
     total = sum(counts)
     if total < 2:
         raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
-    kernel, n = _kernel22(hits_soft_17), len(RESULTS22)
-    width = _graph22(hits_soft_17)[5]
+    g = dealer_graph(hits_soft_17, RESULTS22, _classify22)
+    kernel, n, width = dealer_kernel(hits_soft_17, RESULTS22, _classify22), len(RESULTS22), g.max_cards + 1
     if not exact:
-        buckets = array("d", bytes(8 * 10 * n * width))
+        buckets = array("d", bytes(8 * g.nbuckets))
         finals = array("d", bytes(8 * 11 * n))
         starved = kernel.floats(counts, total, buckets, finals)
         if starved >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand")
         return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
-    fits = (total - 1) ** (width - 1) < 2 ** 127
-    nums, starved = (kernel.exact if fits else kernel.exact_bignum)(counts, total)
+    nums, starved = kernel.exact(counts, total)
     if starved >= 0:
         raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand")
     return exact_rows(nums, counts, total, width, n)
@@ -507,7 +456,7 @@ class SwitchGame:
         t0 = time.perf_counter()
         self.precompute()
         counts, total = self.counts, sum(self.counts)
-        denom = _falling(total, 5)
+        denom = perm(total, 5)
         one = mpq(1) if self.exact else 1.0
         ev, p_switch = 0 * one, 0 * one
         decisions, hand_options = {}, {}

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from array import array
 from fractions import Fraction
-from math import lcm
+from math import lcm, perm
 from typing import Mapping, Sequence
 
 import numpy
@@ -51,13 +51,6 @@ from .first_cards_closed import CLOSED_FORMS
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
 BUST = RESULTS.index("bust")
 TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for j in range(k):
-        out *= n - j
-    return out
 
 
 def _scaled(pays: Mapping[str, Fraction]) -> tuple[int, dict[str, int]]:
@@ -152,8 +145,7 @@ class _Dealer(ShoeReturn):
     def _nums(self, v, total):
         if total < 2:
             raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
-        fits = (total - 1) ** self.max_cards < 2 ** 127
-        nums, starved = (self.kernel.exact if fits else self.kernel.exact_bignum)(v, total)
+        nums, starved = self.kernel.exact(v, total)
         if starved >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
         return nums
@@ -171,8 +163,8 @@ class _Dealer(ShoeReturn):
         nums = self._nums(v, total)
         live = [(up, k, nums[b]) for up, k, b in self.busts if nums[b] and v[up - 1]]
         most = max((k for _, k, _ in live), default=2)
-        num = sum(weight(up, k) * v[up - 1] * n * _falling(total - k, most - k) for up, k, n in live)
-        return num, _falling(total, most)
+        num = sum(weight(up, k) * v[up - 1] * n * perm(total - k, most - k) for up, k, n in live)
+        return num, perm(total, most)
 
 
 class _Buster(_Dealer):
