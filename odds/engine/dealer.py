@@ -99,7 +99,8 @@ class _LazyRows(Mapping):
     """A read-only mapping whose values are built on first access."""
 
     def __init__(self, keys, build: Callable):
-        self._keys, self._build, self._done = tuple(keys), build, {}
+        self._keys, self._build = tuple(keys), build
+        self._done: dict = {}
 
     def __getitem__(self, key):
         if key not in self._keys:
@@ -160,13 +161,13 @@ def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
     rows: dict[str, Optional[DealerDistribution]] = {}
     over: dict[tuple[str, int], int] = {}
     for up, keys in enumerate(bucket_keys(rules.hits_soft_17), start=1):
-        joint = {}
+        joint: dict = {}
         for b, key in keys:
             if nums[b]:
                 joint[key] = Fraction(nums[b], perm(total - 1, key[1] - 1))
                 over[key] = over.get(key, 0) + counts[up - 1] * nums[b]
-        joint = _peek(joint, up, rules) if counts[up - 1] else None
-        rows[value_label(up)] = None if joint is None else DealerDistribution(joint)
+        seen = _peek(joint, up, rules) if counts[up - 1] else None
+        rows[value_label(up)] = None if seen is None else DealerDistribution(seen)
     overall = DealerDistribution({key: Fraction(n, perm(total, key[1])) for key, n in over.items()})
     return DealerTable(counts, rules, True, MappingProxyType(rows), overall)
 

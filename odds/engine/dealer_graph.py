@@ -98,7 +98,7 @@ def dealer_graph(hits_soft_17: bool, results: tuple[str, ...] = RESULTS,
         up, held = hands[i]
         hard = sum(v * n for v, n in zip(range(1, 11), held))
         ncards = sum(held)
-        row = []
+        row: list[tuple] = []
         for v in range(1, 11):
             nxt = tuple(n + (1 if w == v else 0) for w, n in zip(range(1, 11), held))
             result = classify(hard + v, nxt[0] > 0, ncards + 1, hits_soft_17)

@@ -366,7 +366,7 @@ class _Round:
                         self._blackjack(hand, u, p, p_bj)
                         continue
                     options = e.first_options(a, b, u)
-                    best = max(options, key=options.get)
+                    best = max(options, key=options.__getitem__)
                     if best == Action.SURRENDER:
                         self._surrender(hand, u, p, p_bj)
                     elif best == Action.SPLIT:

@@ -270,7 +270,7 @@ class PlayerEngine:
                 options[Action.HIT] = self.hit(hand, extra, up)
                 if first and self.rules.das and self.rules.can_double(hard_total(hand), soft):
                     options[Action.DOUBLE] = self.double(hand, extra, up)
-            choice = max(options, key=options.get)  # the first of equal values: stand, hit, double
+            choice = max(options, key=options.__getitem__)  # the first of equal values: stand, hit, double
             self.memo[key] = choice
         return choice
 
@@ -344,7 +344,7 @@ class PlayerEngine:
 
     def public(self, x: Value) -> Union[Fraction, float]:
         """A value as the public methods return it: ``Fraction`` (exact) or float."""
-        return Fraction(int(x.numerator), int(x.denominator)) if self.exact else x
+        return Fraction(int(x.numerator), int(x.denominator)) if self.exact else float(x)  # type: ignore[union-attr]
 
     def first_options(self, a: int, b: int, u: int) -> Dict[Action, Value]:
         """As :meth:`option_values`, for card values (ace = 1), exact values as ``gmpy2.mpq``."""
@@ -361,7 +361,7 @@ class PlayerEngine:
 
     def first_choice(self, a: int, b: int, u: int, options: Dict[Action, Value]) -> Action:
         """The option taken with the two cards ``a``, ``b`` against ``u``: here the best one."""
-        return max(options, key=options.get)
+        return max(options, key=options.__getitem__)
 
     # ------------------------------------------------------------------------------ round
 

@@ -84,7 +84,8 @@ class TotalDependentEngine(PlayerEngine):
             if builder is self:
                 self._find_strategy()
             play_on, first = builder.play_on, builder.first
-        self.play_on, self.first = play_on, first
+        self.play_on: dict = play_on
+        self.first: dict = first
 
     # -------------------------------------------------------------------------- playing it
 
