@@ -336,11 +336,11 @@ class PlayerEngine:
                         value += sign * comb(n, t) * chance * self._split_hand(pair, up, resplits + t, kind == "X")
         return value
 
-    def option_values(self, card1: str, card2: str, upcard: str) -> Dict[Action, Union[Fraction, float]]:
+    def option_values(self, card1: str, card2: str, upcard: str) -> Dict[str, Union[Fraction, float]]:
         """E[result; dealer has no blackjack] of each option for a two-card hand (not a blackjack)
-        against an up card, from the shoe less the three cards."""
+        against an up card, from the shoe less the three cards; keyed by the option's name."""
         a, b, u = (parse_card(c).value for c in (card1, card2, upcard))
-        return {k: self.public(v) for k, v in self.first_options(a, b, u).items()}
+        return {str(k): self.public(v) for k, v in self.first_options(a, b, u).items()}
 
     def public(self, x: Value) -> Union[Fraction, float]:
         """A value as the public methods return it: ``Fraction`` (exact) or float."""
