@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import perm
 from types import MappingProxyType
-from typing import Callable, Iterator, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
 
 from gmpy2 import mpq
 
@@ -35,6 +35,9 @@ from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
+
+if TYPE_CHECKING:
+    from .dealer_kernel import DealerKernel
 
 UPCARDS = tuple(value_label(v) for v in range(1, 11))  # 'A', '2', ..., '9', 'T'
 Number = Union[Fraction, float]
@@ -48,10 +51,12 @@ class DealerDistribution:
 
     __slots__ = ("_joint", "_final")
 
-    def __init__(self, joint, final: Optional[Mapping] = None):
+    def __init__(self, joint: Union[Mapping[tuple[str, int], Number], Callable[[], Mapping[tuple[str, int], Number]]],
+                 final: Optional[Mapping[str, Number]] = None) -> None:
         """``joint``: the mapping, or (with ``final`` given) a function that builds it on demand."""
         self._joint = joint if callable(joint) else MappingProxyType(dict(joint))
         if final is None:
+            joint = cast("Mapping[tuple[str, int], Number]", joint)
             zero = _zero_like(joint.values())
             acc = dict.fromkeys(RESULTS, zero)
             for (r, _), p in joint.items():
@@ -65,10 +70,10 @@ class DealerDistribution:
             self._joint = MappingProxyType(dict(self._joint()))
         return self._joint
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, DealerDistribution) and dict(self.joint) == dict(other.joint)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"DealerDistribution({dict(self.joint)!r})"
 
     def probability(self, result: str, ncards: Optional[int] = None) -> Number:
@@ -91,18 +96,18 @@ class DealerDistribution:
         return sum(self._final.values(), _zero_like(self._final.values()))
 
 
-def _zero_like(values) -> Number:
+def _zero_like(values: Iterable[Number]) -> Number:
     return 0.0 if any(isinstance(p, float) for p in values) else Fraction(0)
 
 
 class _LazyRows(Mapping):
     """A read-only mapping whose values are built on first access."""
 
-    def __init__(self, keys, build: Callable):
+    def __init__(self, keys: Iterable[str], build: Callable[[str], Optional[DealerDistribution]]) -> None:
         self._keys, self._build = tuple(keys), build
         self._done: dict = {}
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Optional[DealerDistribution]:
         if key not in self._keys:
             raise KeyError(key)
         if key not in self._done:
@@ -112,7 +117,7 @@ class _LazyRows(Mapping):
     def __iter__(self) -> Iterator:
         return iter(self._keys)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._keys)
 
 
@@ -124,8 +129,8 @@ class DealerTable:
     distribution of the dealer's final hand before the up card is seen, blackjack kept.
     """
 
-    def __init__(self, counts, rules: DealerRules, exact: bool, by_upcard: Mapping,
-                 overall: DealerDistribution):
+    def __init__(self, counts: tuple[int, ...], rules: DealerRules, exact: bool,
+                 by_upcard: Mapping[str, Optional[DealerDistribution]], overall: DealerDistribution) -> None:
         self.counts = counts  # the shoe by point value, ace first
         self.rules = rules
         self.exact = exact
@@ -147,7 +152,7 @@ def _peek(joint: dict, up: int, rules: DealerRules) -> Optional[dict]:
     return {key: p / (1 - p_bj) for key, p in joint.items()} if p_bj else joint
 
 
-def _starved(kernel, counts, node: int) -> EngineError:
+def _starved(kernel: DealerKernel, counts: Sequence[int], node: int) -> EngineError:
     return EngineError(f"the shoe ({sum(counts)} cards) can run out before the dealer finishes a "
                        f"hand with up card {value_label(kernel.upcard_of(node) + 1)}")
 
@@ -192,9 +197,9 @@ def _float_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
         if p_bj == 1.0:
             return None
 
-        def joint():
-            j = {key: buckets[b] for b, key in keys[up - 1] if buckets[b]}
-            return _peek(j, up, rules)
+        def joint() -> dict[tuple[str, int], Number]:
+            j: dict[tuple[str, int], Number] = {key: buckets[b] for b, key in keys[up - 1] if buckets[b]}
+            return cast("dict[tuple[str, int], Number]", _peek(j, up, rules))  # not None: p_bj < 1
 
         if p_bj:
             final = {r: (0.0 if r == "blackjack" else p / (1 - p_bj)) for r, p in final.items()}
@@ -280,7 +285,7 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
     return exact_rows(nums, counts, total, g.max_cards + 1, n)
 
 
-def exact_rows(nums, counts, total: int, width: int, n: int) -> tuple:
+def exact_rows(nums: Sequence[int], counts: Sequence[int], total: int, width: int, n: int) -> tuple:
     """The kernel's exact bucket counts (``width`` card counts for each of the ``n`` results of
     each up card) as one row of ``n`` rationals per up card (None where the shoe holds none).
     Every bucket is brought to the common denominator (total-1)(total-2)...(total-K+1), K the most

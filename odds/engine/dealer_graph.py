@@ -29,7 +29,10 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
+
+if TYPE_CHECKING:
+    from .dealer_kernel import DealerKernel
 
 RESULTS = ("17", "18", "19", "20", "21", "blackjack", "bust")
 RESULT_INDEX = {r: i for i, r in enumerate(RESULTS)}
@@ -129,7 +132,8 @@ def dealer_graph(hits_soft_17: bool, results: tuple[str, ...] = RESULTS,
 
 
 @lru_cache(maxsize=None)
-def dealer_kernel(hits_soft_17: bool, results: tuple[str, ...] = RESULTS, classify: Classify = classify):
+def dealer_kernel(hits_soft_17: bool, results: tuple[str, ...] = RESULTS,
+                  classify: Classify = classify) -> DealerKernel:
     """The compiled kernel loaded with the graph :func:`dealer_graph` builds from the same
     arguments (built once)."""
     from .kernels import dealer_kernel as ext

@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm, perm, prod
-from typing import Dict, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Sequence, Union
 
 from gmpy2 import mpq
 from sympy import prevprime
@@ -80,6 +80,9 @@ from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
 from .player import ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, split_patterns
 from odds.core.shoe import Shoe
+
+if TYPE_CHECKING:
+    from .split_kernel import SplitKernel
 
 WIN, LOSS, NEITHER = RoundClass.WIN, RoundClass.LOSS, RoundClass.NEITHER
 BUSTED, BELOW_17 = 22, 16  # a hand's final total as it meets the dealer: 16 stands for any total below 17
@@ -148,7 +151,7 @@ def _packed(code: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _split_kernel(hits_soft_17: bool):
+def _split_kernel(hits_soft_17: bool) -> SplitKernel:
     from .kernels import split_kernel
 
     return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
@@ -253,7 +256,7 @@ class _Round:
         self._leaves: dict = {}
         self._settled: dict = {}
 
-    def put(self, key: tuple, p) -> None:
+    def put(self, key: tuple, p: Value) -> None:
         self.out[key] = self.out.get(key, 0 * self.one) + p
 
     # ---------------------------------------------------------------- one hand's sequences
@@ -378,16 +381,16 @@ class _Round:
         joint = {(Fraction(net), kind): e.public(p) for (net, kind), p in sorted(self.out.items()) if p}
         return RoundOutcomes(joint)
 
-    def _blackjack(self, hand: tuple, up: int, p, p_bj) -> None:
+    def _blackjack(self, hand: tuple, up: int, p: Value, p_bj: Value) -> None:
         """A player blackjack, from a deal of probability ``p``; the dealer has one with ``p_bj``."""
         for key, q in self.settlement.blackjack(self.e, p_bj):
             self.put(key, p * q)
 
-    def _surrender(self, hand: tuple, up: int, p, p_bj) -> None:
+    def _surrender(self, hand: tuple, up: int, p: Value, p_bj: Value) -> None:
         for key, q in self.settlement.surrender(self.e, p_bj):
             self.put(key, p * q)
 
-    def _single_hand(self, hand: tuple, up: int, p, option: str) -> None:
+    def _single_hand(self, hand: tuple, up: int, p: Value, option: str) -> None:
         """A hand as dealt (not a blackjack, no split) taking ``option``, from a deal of
         probability ``p``. The dealer's rows are the engine's (it has them already)."""
         e = self.e
@@ -420,7 +423,7 @@ class _Round:
         if ups:
             self._python_split_round(pair, ups)
 
-    def _compiled_split_round(self, pair: int, up: int, p) -> bool:
+    def _compiled_split_round(self, pair: int, up: int, p: Value) -> bool:
         """The split rounds of one pair against ``up`` (a deal of probability ``p``) by the split
         kernel (:mod:`odds.engine.split_kernel`); False, with nothing added, where it does not apply: a
         union that could hold 64 cards of one value, a shoe too large for the dealer's counts in
@@ -448,7 +451,7 @@ class _Round:
         cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
         moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
-        parts = []  # exact: a few moduli a call, the tables holding a residue a modulus for every union
+        parts: list[Any] = []  # exact: a few moduli a call, the tables holding a residue a modulus for every union
         for i in range(0, max(len(moduli), 1), MODULI_PER_CALL):
             part = kernel.run(*args, moduli[i:i + MODULI_PER_CALL], cards, e.one_unit_to_blackjack)
             if part is None:
@@ -505,7 +508,7 @@ class _Round:
                 for key, s in sums.items():
                     self.put(key, weight * s)
 
-    def _integers(self, row) -> tuple:
+    def _integers(self, row: Sequence[Value]) -> tuple:
         """A dealer row as (numerators, common denominator) in exact mode; floats as they are."""
         if not self.e.exact:
             return row, 1

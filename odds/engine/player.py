@@ -320,7 +320,7 @@ class PlayerEngine:
         pool = self.total - 3  # the shoe less the up card and both pair cards
         pairs_left = self.counts[pair - 1] - 2 - (up == pair)
 
-        def off_the_top(m):  # chance that m given cards of the stream are all pair cards
+        def off_the_top(m: int) -> Value:  # chance that m given cards of the stream are all pair cards
             ways = perm(max(pairs_left, 0), m)
             return (self.one * ways / perm(pool, m)) if ways else 0
 
@@ -413,7 +413,7 @@ def split_patterns(most: int) -> Tuple[Tuple[int, Tuple[str, ...]], ...]:
     """
     out = []
 
-    def walk(hands, filled, fills):
+    def walk(hands: int, filled: int, fills: list[str]) -> None:
         if filled == hands:
             out.append((hands - 2, tuple(fills)))
             return

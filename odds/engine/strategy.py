@@ -19,7 +19,7 @@ point; the value of the chosen strategy is then computed exactly.
 """
 from __future__ import annotations
 
-from typing import Dict, Optional
+from typing import Dict, Iterable, Iterator, Optional
 
 from odds.core.actions import LETTERS, Action  # LETTERS: a chart's letter of each option
 from odds.core.cards import value_label
@@ -133,7 +133,7 @@ class TotalDependentEngine(PlayerEngine):
                 return
         raise EngineError("the total-dependent strategy did not settle")
 
-    def _deals(self, u: int):
+    def _deals(self, u: int) -> Iterator[tuple[int, int, int]]:
         """(a, b, ways): the two-card hands against ``u`` (blackjacks left out), ``ways`` the
         number of ordered deals of the three cards."""
         c = self.counts
@@ -146,7 +146,7 @@ class TotalDependentEngine(PlayerEngine):
                 if ways > 0:
                     yield a, b, ways
 
-    def _deals_of(self, row: tuple, u: int):
+    def _deals_of(self, row: tuple, u: int) -> Iterable[tuple[int, int, int]]:
         return (deal for deal in self._deals(u) if row_of(deal[0], deal[1]) == row) if self.counts[u - 1] else ()
 
     def _reach(self) -> dict:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union
 
 from odds.core.cards import Card, point_value
 from odds.core.errors import WagerError
@@ -25,6 +25,12 @@ from odds.reference.dealt import Dealt
 from .record import Options, Wager
 from .shoe_returns import closed_form_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
+
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from .parsheet import ParSheet
+    from .paytables import Paytable
 
 RED = frozenset("HD")
 
@@ -51,7 +57,7 @@ def _blackjack(a: Card, b: Card) -> bool:
 POKER = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 
 
-def _consecutive(ranks) -> bool:
+def _consecutive(ranks: Sequence[str]) -> bool:
     """Ranks (distinct) that form a run, the ace high (Q-K-A) or low (A-2-3)."""
     hi = sorted(POKER[r] for r in ranks)
     lo = sorted(1 if r == "A" else POKER[r] for r in ranks)
@@ -60,7 +66,7 @@ def _consecutive(ranks) -> bool:
 
 # ------------------------------------------------------------------------------------ 21+3 (p)
 
-def twenty_one_plus_three(cards) -> tuple[str, ...]:
+def twenty_one_plus_three(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's two cards and the dealer's up card as a three-card poker hand."""
     ranks = [c.rank for c in cards]
     flush = len({c.suit for c in cards}) == 1
@@ -79,7 +85,7 @@ def _royal(a: Card, b: Card) -> bool:
     return {a.rank, b.rank} == {"K", "Q"} and a.suit == b.suit
 
 
-def royal_match(cards) -> tuple[str, ...]:
+def royal_match(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's two cards; the dealer's two only for a crown treasure. The dealer completes
     the deal for a crown only when his up card is a K or Q of the suit of the player's royal match
     ((f)(4)(iii)), so a crown needs the dealer's royal match in that suit."""
@@ -94,14 +100,14 @@ def royal_match(cards) -> tuple[str, ...]:
     return ("suited-match",)
 
 
-def _royal_class(card: Card):
+def _royal_class(card: Card) -> tuple[str, Optional[str]]:
     rank = card.rank if card.rank in "KQA" else "ten" if _ten(card) else "low"
     return rank, card.suit
 
 
 # ---------------------------------------------------------------------------- bet the set (g)
 
-def bet_the_set(cards) -> tuple[str, ...]:
+def bet_the_set(cards: tuple[Card, ...]) -> tuple[str, ...]:
     a, b = cards
     if a.rank != b.rank:
         return ()
@@ -110,7 +116,7 @@ def bet_the_set(cards) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------- house money (h)
 
-def house_money(cards) -> tuple[str, ...]:
+def house_money(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """Two-card poker hands, ace high, an ace also low with a 2 ((h)(3))."""
     a, b = cards
     suited = a.suit == b.suit
@@ -125,7 +131,7 @@ def house_money(cards) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------- match the dealer (i)
 
-def match_the_dealer(cards) -> tuple[str, ...]:
+def match_the_dealer(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """Each of the player's cards that matches the up card's rank (ten-values only their own
     rank) is paid, more when of the same suit; two matches are paid for each card."""
     p1, p2, up = cards
@@ -141,14 +147,14 @@ MATCH_COUNTS = {"two-suited": (2, 0), "suited-and-unsuited": (1, 1), "one-suited
                 "two-unsuited": (0, 2), "one-unsuited": (0, 1)}
 
 
-def match_pay(hand, pays):
+def match_pay(hand: str, pays: Mapping[str, Fraction]) -> Fraction:
     suited, unsuited = MATCH_COUNTS[hand]
     return suited * pays["suited-match"] + unsuited * pays["unsuited-match"]
 
 
 # ----------------------------------------------------------------------------- in-between (j)
 
-def in_between(cards) -> tuple[str, ...]:
+def in_between(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """Ranks 2 (low) to A (high); the up card's rank must lie strictly between the player's two."""
     p1, p2, up = cards
     if p1.rank == p2.rank == up.rank:
@@ -162,7 +168,7 @@ def in_between(cards) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------- twenty-point bonus (k)
 
-def twenty_point(cards) -> tuple[str, ...]:
+def twenty_point(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """A two-card total of 20 (two ten-values, or an ace and a 9)."""
     p1, p2, up, hole = cards
     if _total(p1, p2) != 20:
@@ -178,7 +184,7 @@ def twenty_point(cards) -> tuple[str, ...]:
     return tuple(hands + ["any-20"])
 
 
-def _twenty_class(card: Card):
+def _twenty_class(card: Card) -> Union[tuple[str, Optional[str]], str]:
     if card.rank in "A9" or _ten(card):
         return card.rank, card.suit
     return "low"
@@ -186,7 +192,7 @@ def _twenty_class(card: Card):
 
 # --------------------------------------------------------------------------- king's bounty (n)
 
-def kings_bounty(cards) -> tuple[str, ...]:
+def kings_bounty(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """(n)(4) pays a total of 20; the printed table's first hand is "Unsuited 21", kept as
     ``unsuited-21`` (an unsuited blackjack) for the literal reading."""
     p1, p2, up, hole = cards
@@ -237,7 +243,7 @@ def other_pairs_distribution(cards_left: int, queens: int, hands: int) -> dict[i
     return {j: p for j, p in sorted(out.items()) if p}
 
 
-def capped_top_pay(shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
+def capped_top_pay(shoe: Shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
     """The expected pay of a queen of hearts pair with a dealer blackjack under the aggregate
     limit of 5324.11(k)(6)-(7): the winners share ``cap`` in proportion to their wagers (all
     equal here), each paid at most ``pay``."""
@@ -258,7 +264,8 @@ def capped_top_pay(shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
     return total
 
 
-def _twenty_point_sheet(shoe, rules, paytable, decks, cap=None, spots=None):
+def _twenty_point_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                        cap: Optional[str] = None, spots: Optional[int] = None) -> ParSheet:
     pays = dict(paytable.pays)
     assumptions = ["matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE]
     if cap is None:

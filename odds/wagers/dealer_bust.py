@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union, cast
 
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_cards, value_label
@@ -32,6 +32,11 @@ from odds.core.shoe import Shoe
 from odds.reference import dealt, figures
 from . import shoe_returns
 from .record import BookVariant, Options, Wager
+
+if TYPE_CHECKING:
+    from odds.core.cards import Card
+    from odds.engine.dealer import DealerDistribution
+    from .paytables import Paytable
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
 DEALER_BUST = int(DealerResult.BUST)  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
@@ -74,7 +79,7 @@ def buster_bonus_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Frac
     return {k: p_bj * after[k] for k in ("bust-7", "bust-8+")}
 
 
-def _bonus_section(shoe, rules, bonuses) -> dict:
+def _bonus_section(shoe: Shoe, rules: DealerRules, bonuses: Mapping[str, Mapping[str, Any]]) -> dict:
     probs = buster_bonus_probabilities(shoe, rules)
     out = {}
     for bid, b in bonuses.items():
@@ -93,7 +98,8 @@ def _bonus_section(shoe, rules, bonuses) -> dict:
     return out
 
 
-def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, bonuses=None) -> ParSheet:
+def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int,
+                     bonuses: Optional[Mapping[str, Mapping[str, Any]]] = None) -> ParSheet:
     """Buster Blackjack (58 Pa. Code 633c.13): pays by the number of cards in the dealer's bust."""
     probs = buster_bust_probabilities(shoe, rules)
     outcomes = [Outcome(name, paytable.pays[name], probs[name]) for name in reversed(BUSTER_OUTCOMES)]
@@ -161,7 +167,7 @@ def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None)
 
 
 def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None,
-                        exact: bool = True):
+                        exact: bool = True) -> Union[Fraction, float]:
     """P(dealer busts) for EZ Bust: given the up card (2..6, still in ``shoe``), or averaged over
     the up cards on which the wager is offered. ``exact=False`` gives a float."""
     table = dealer_table(shoe, rules, exact=exact)
@@ -177,12 +183,13 @@ def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = 
     if not weight:
         raise WagerError("the shoe holds no 2 to 6, so EZ Bust is never offered")
     return sum(((Fraction(counts[int(u) - 1], weight) if exact else counts[int(u) - 1] / weight)
-                * table.by_upcard[u].probability("bust") for u in EZ_UPCARDS if counts[int(u) - 1]),
+                * cast("DealerDistribution", table.by_upcard[u]).probability("bust")  # a row: the shoe holds u
+                for u in EZ_UPCARDS if counts[int(u) - 1]),
                Fraction(0) if exact else 0.0)
 
 
-def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upcard=None, visible="",
-                      push_option=False, **game) -> ParSheet:
+def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, upcard: Optional[str] = None,
+                      visible: Union[str, Iterable[Card]] = "", push_option: bool = False, **game: Any) -> ParSheet:
     """EZ Bust (58 Pa. Code 633b.16): 1 to 1 when the dealer busts, offered on an up card of 2-6;
     with ``push_option``, paragraph (g) as well (see :func:`ez_bust_with_push`)."""
     seen = parse_cards(visible) if isinstance(visible, str) else list(visible)
@@ -190,7 +197,7 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upca
         upcard = value_label(parse_cards(upcard)[0].value) if isinstance(upcard, str) else upcard
     if push_option:
         return _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game)
-    p = ez_bust_probability(shoe.remove(seen), rules, upcard)
+    p = cast(Fraction, ez_bust_probability(shoe.remove(seen), rules, upcard))  # exact
     pay = paytable.pays["bust"]
     when = (f"the up card is {upcard}" if upcard else
             "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
@@ -204,7 +211,8 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upca
         warnings=(EZ_PUSH_NOTE,))
 
 
-def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> ParSheet:
+def _ez_bust_push_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, upcard: Optional[str],
+                        seen: list[Card], game: Mapping[str, Any]) -> ParSheet:
     if seen:
         raise WagerError("--visible and --push-option together are not computed (the push depends on the "
                          "player's whole hand)")
@@ -234,7 +242,7 @@ def ez_bust_search(decks: int, rules: DealerRules) -> list[tuple[Fraction, str, 
             for up in EZ_UPCARDS:
                 row = table.by_upcard[up]
                 if row is not None:
-                    out.append((2 * row.probability("bust") - 1, f"{a}{b}", up))
+                    out.append((2 * cast(Fraction, row.probability("bust")) - 1, f"{a}{b}", up))  # exact
     out.sort(key=lambda t: (-t[0], t[1], t[2]))
     return out
 
@@ -276,7 +284,7 @@ def bust_it_combinations(shoe: Shoe) -> tuple[dict[str, int], int]:
     return ways, n * (n - 1) // 2 * (n - 2)
 
 
-def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int) -> ParSheet:
+def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int) -> ParSheet:
     """Bust It (9 NYCRR 5324.11(o)), decided by the dealer's first three cards."""
     ways, cycle = bust_it_combinations(shoe)
     outcomes = [Outcome(name, paytable.pays[name], Fraction(ways[name], cycle), ways[name])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, cast
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from .parsheet import Outcome, ParSheet
@@ -21,19 +21,26 @@ from odds.reference import figures
 from odds.reference.dealt import Dealt
 from .record import Wager
 
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from .paytables import Paytable
+
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
              "third": "the next card dealt to the player"}
 
 
-def paid_hand(hands: tuple[str, ...], pays) -> Optional[str]:
+def paid_hand(hands: tuple[str, ...], pays: Mapping[str, object]) -> Optional[str]:
     """The best hand of a deal that the paytable pays (hands come best first)."""
     return next((h for h in hands if h in pays), None)
 
 
-def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe, rule_name: str,
-                          paytable, decks: int, assumptions=(), warnings=(), pays=None,
-                          row_pay: Optional[Callable] = None, extra=None) -> ParSheet:
+def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, rule_name: str,
+                          paytable: Paytable, decks: int, assumptions: Iterable[str] = (),
+                          warnings: Iterable[str] = (), pays: Optional[Mapping[str, Fraction]] = None,
+                          row_pay: Optional[Callable[[str, Mapping[str, Fraction]], Fraction]] = None,
+                          extra: Optional[Mapping[str, Any]] = None) -> ParSheet:
     """Rows in ``ranking`` order, one per paid hand, then ``lose``.
 
     ``pays`` overrides the paytable's pays (a progressive's meter awards at a given meter);
@@ -50,7 +57,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
             pay = row_pay(hand, pays) if hand else None
         else:
             hand = paid_hand(atom, pays)
-            pay = pays.get(hand)
+            pay = cast("Mapping[Optional[str], Fraction]", pays).get(hand)
         if hand is None or pay is None:
             lose += ways
             continue
@@ -81,13 +88,13 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
 def first_cards_wager(name: str, title: str, regulation: str, game: FirstCardsGame, ranking: tuple[str, ...],
                       assumptions: tuple[str, ...] = (), paid: Optional[tuple[str, ...]] = None, *,
                       reference_hands: Callable, dealt: Dealt, shoe_return: Optional[Callable] = None,
-                      **kw) -> Wager:
+                      **kw: Any) -> Wager:
     """A :class:`Wager` whose par sheet is :func:`first_cards_par_sheet` for a fixed game.
     ``paid`` names the paytable's outcomes when they are not the rows (pays per matching card).
     ``reference_hands`` is the hand rule of :mod:`odds.reference.hands` for the reference path,
     ``dealt`` the simulator's settlement."""
 
-    def par_sheet(shoe, rules, paytable, decks):
+    def par_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int) -> ParSheet:
         return first_cards_par_sheet(name, game, ranking, shoe, "any", paytable, decks, assumptions, **kw)
 
     reference = figures.first_cards(lambda options: game, lambda options: reference_hands,

@@ -22,11 +22,14 @@ True
 from __future__ import annotations
 
 from math import comb
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from odds.engine.kernels import closed_counts
 from odds.core.cards import RANKS, SUITS
 from odds.core.errors import EngineError
+
+if TYPE_CHECKING:
+    from odds.core.shoe import Shoe
 
 TEN_RANKS = (9, 10, 11, 12)  # T J Q K
 ACE, NINE, QUEEN, HEARTS = 0, 8, 11, SUITS.index("H")
@@ -49,7 +52,7 @@ SUITED_20 = ("suited-20", "any-20")
 ANY_20 = ("any-20",)
 
 
-def flat_counts(shoe) -> list[int]:
+def flat_counts(shoe: Shoe) -> list[int]:
     """A shoe's counts by rank and suit as one list of 52 (rank major); suits must be known."""
     return [n for row in shoe.by_rank_suit() for n in row]
 
@@ -63,7 +66,7 @@ def _check(counts: Sequence[int], k: int, name: str) -> int:
     return total
 
 
-def _atoms(pairs) -> dict:
+def _atoms(pairs: Iterable[tuple[tuple[str, ...], int]]) -> dict[tuple[str, ...], int]:
     return {atom: ways for atom, ways in pairs if ways}
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from odds.core.cards import Card
 from odds.core.errors import WagerError
@@ -29,14 +29,20 @@ from odds.reference.dealt import Dealt
 from .record import Options, Wager
 from .first_cards_base import first_cards_par_sheet, paid_hand
 
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from .parsheet import ParSheet
+    from .paytables import Paytable
+
 RED = frozenset("HD")
 
 
-def _seven_class(card: Card):
+def _seven_class(card: Card) -> Optional[str]:
     return card.suit if card.rank == "7" else "other"
 
 
-def _three_sevens(cards) -> str:
+def _three_sevens(cards: tuple[Card, ...]) -> str:
     suits = {c.suit for c in cards}
     if len(suits) == 1:
         return "suited"
@@ -47,7 +53,7 @@ def _three_sevens(cards) -> str:
 
 # --------------------------------------------------------------------------- super sevens (d)
 
-def super_sevens(cards) -> tuple[str, ...]:
+def super_sevens(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's first, second and third cards. The wager loses unless the first card is a 7
     ((d)(5)); the third card counts after a split of sevens ((d)(4)) and against a dealer
     blackjack ((d)(6))."""
@@ -67,7 +73,7 @@ SUPER_SEVENS_RANKING = ("three-7s-suited", "three-7s-mixed", "two-7s-suited", "t
 SUPER_SEVENS_GAME = FirstCardsGame("super-sevens", ("player", "player", "third"), 1, super_sevens, _seven_class)
 
 
-def _super_sevens_sheet(shoe, rules, paytable, decks):
+def _super_sevens_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int) -> ParSheet:
     return first_cards_par_sheet(
         "super-sevens", SUPER_SEVENS_GAME, SUPER_SEVENS_RANKING, shoe, "any", paytable, decks,
         ("the player's cards in the order dealt; the first must be a 7",
@@ -81,7 +87,7 @@ BASIC_SPLIT_SEVENS = frozenset("234567")  # basic strategy splits 7-7 against 2 
 
 
 def progressive_super_sevens_game(split_against: frozenset) -> FirstCardsGame:
-    def classify(cards) -> tuple[str, ...]:
+    def classify(cards: tuple[Card, ...]) -> tuple[str, ...]:
         p1, p2, up, third = cards
         sevens = (p1.rank == "7") + (p2.rank == "7")
         if sevens == 1:
@@ -96,7 +102,7 @@ def progressive_super_sevens_game(split_against: frozenset) -> FirstCardsGame:
             return ("three-7s-diamonds", "three-7s-suited") if p1.suit == "D" else ("three-7s-suited",)
         return ("three-7s-mixed",)
 
-    def card_class(card: Card):
+    def card_class(card: Card) -> Optional[str]:
         if card.rank == "7":
             return card.suit
         return "split" if card.rank in split_against else "other"
@@ -112,7 +118,7 @@ PSS_RANKING = ("three-7s-diamonds", "three-7s-suited", "three-7s-mixed", "two-7s
 
 # ------------------------------------------------------------------------------ blazing 7s (q)
 
-def blazing_sevens(cards) -> tuple[str, ...]:
+def blazing_sevens(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's two cards and a third card: the player's next card ((q)(4)) or, under the
     dealing procedure of (q)(10), the dealer's up card."""
     p1, p2, third = cards
@@ -141,7 +147,7 @@ BLAZING_GAMES = {proc: FirstCardsGame(f"blazing-7s/{proc}", ("player", "player",
 
 # -------------------------------------------------------------------- progressive blackjack (l)
 
-def progressive_blackjack(cards) -> tuple[str, ...]:
+def progressive_blackjack(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's first four cards: aces in the first two, three or four ((l)(11))."""
     c1, c2, c3, c4 = cards
     hands = []
@@ -179,8 +185,10 @@ def parse_meters(text: Optional[str]) -> dict[str, Fraction]:
     return out
 
 
-def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mapping[str, Fraction],
-                      assumptions=(), warnings=(), resets=None, rates=None):
+def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, paytable: Paytable,
+                      decks: int, meters: Mapping[str, Fraction], assumptions: Iterable[str] = (),
+                      warnings: Iterable[str] = (), resets: Optional[Mapping[str, Fraction]] = None,
+                      rates: Optional[Mapping[str, Fraction]] = None) -> ParSheet:
     """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds.
 
     With a reset and a rate of progression (the part of each wager added to the meter) for every
@@ -192,6 +200,7 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
         raise WagerError(f"{name} paytable {paytable.id} pays from meter(s) {', '.join(needed)}: give "
                          f"--meter {','.join(f'{m}=VALUE' for m in needed)} (in units of the wager)")
     pays = dict(paytable.pays)
+    hand: Optional[str]
     for hand, (share, meter) in paytable.meter_pays.items():
         pays[hand] = share * meters[meter]
     counts, cycle = count_first_cards(game, shoe)
@@ -229,8 +238,9 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
     return sheet
 
 
-def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, split_sevens=None, resets=None,
-                                    rates=None):
+def _progressive_super_sevens_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                                    meters: Optional[str] = None, split_sevens: Optional[Iterable[str]] = None,
+                                    resets: Optional[str] = None, rates: Optional[str] = None) -> ParSheet:
     split = BASIC_SPLIT_SEVENS if split_sevens is None else frozenset(split_sevens)
     game = progressive_super_sevens_game(split)
     told = ("basic strategy: split 7-7 against 2 to 7" if split_sevens is None
@@ -242,7 +252,9 @@ def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, s
                              resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", resets=None, rates=None):
+def _blazing_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                   meters: Optional[str] = None, procedure: str = "third-card", resets: Optional[str] = None,
+                   rates: Optional[str] = None) -> ParSheet:
     if procedure not in BLAZING_PROCEDURES:
         raise WagerError(f"unknown blazing 7s procedure {procedure!r} (use third-card or up-card)")
     game = BLAZING_GAMES[procedure]
@@ -254,7 +266,9 @@ def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-c
                                     "are the same"), resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, resets=None, rates=None):
+def _progressive_blackjack_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                                 meters: Optional[str] = None, resets: Optional[str] = None,
+                                 rates: Optional[str] = None) -> ParSheet:
     return progressive_sheet("progressive-blackjack", PROG_BJ_GAME, PROG_BJ_RANKING, shoe, paytable, decks,
                              parse_meters(meters),
                              ("the player's first four cards; a player holding aces always receives more "

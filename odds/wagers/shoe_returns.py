@@ -38,7 +38,7 @@ from __future__ import annotations
 from array import array
 from fractions import Fraction
 from math import lcm, perm
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy
 
@@ -94,7 +94,7 @@ class ShoeReturn:
 class _FirstCards(ShoeReturn):
     uses_suits = True
 
-    def __init__(self, wager: str, pays: Mapping[str, Fraction]):
+    def __init__(self, wager: str, pays: Mapping[str, Fraction]) -> None:
         self.wager = wager
         self.count = CLOSED_FORMS[wager]
         self.scale, self.pays = _scaled(pays)
@@ -102,22 +102,22 @@ class _FirstCards(ShoeReturn):
         self.method = ("closed-form count of every deal of the deciding cards by rank and suit (exact integers; "
                        "checked against the general first-cards engine)")
 
-    def _pay(self, atom) -> int:
+    def _pay(self, atom: tuple[str, ...]) -> int:
         pay = self._atom_pay.get(atom)
         if pay is None:
             hand = paid_hand(atom, self.pays)
             pay = self._atom_pay[atom] = -self.scale if hand is None else self.pays[hand]
         return pay
 
-    def _ratio(self, counts) -> tuple[int, int]:
+    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
         ways, cycle = self.count(counts)
         return sum(w * self._pay(atom) for atom, w in ways.items()), cycle * self.scale
 
-    def ratio(self, counts):
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         num, den = self._ratio(counts)
         return num, den, 1, 1
 
-    def fast(self, counts):
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         num, den = self._ratio(counts)
         return num / den, 1.0
 
@@ -125,7 +125,7 @@ class _FirstCards(ShoeReturn):
 class _Dealer(ShoeReturn):
     """Shared by the dealer-bust wagers: the kernel's bust buckets by up card and cards."""
 
-    def __init__(self, rules: DealerRules):
+    def __init__(self, rules: DealerRules) -> None:
         self.rules = rules
         g = dealer_graph(rules.hits_soft_17)
         self.kernel = dealer_kernel(rules.hits_soft_17)
@@ -137,12 +137,12 @@ class _Dealer(ShoeReturn):
         self._finals = array("d", bytes(8 * 11 * len(RESULTS)))
 
     @staticmethod
-    def by_value(counts) -> list[int]:
+    def by_value(counts: Sequence[int]) -> list[int]:
         v = [sum(counts[4 * r:4 * r + 4]) for r in range(9)]
         v.append(sum(counts[36:52]))
         return v
 
-    def _nums(self, v, total):
+    def _nums(self, v: Sequence[int], total: int) -> list[int]:
         if total < 2:
             raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
         nums, starved = self.kernel.exact(v, total)
@@ -150,14 +150,14 @@ class _Dealer(ShoeReturn):
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
         return nums
 
-    def _floats(self, v, total):
+    def _floats(self, v: Sequence[int], total: int) -> tuple[array[float], array[float]]:
         if total < 2:
             raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
         if self.kernel.floats(v, total, self._buckets, self._finals) >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
         return self._buckets, self._finals
 
-    def _bust_sum(self, v, total, weight) -> tuple[int, int]:
+    def _bust_sum(self, v: Sequence[int], total: int, weight: Callable[[int, int], int]) -> tuple[int, int]:
         """Sum over every dealer bust (up card u, k cards) of weight(u, k) * P(u up, bust with k),
         as an integer numerator and denominator: P = v[u] nums / (total)_k, (n)_k falling."""
         nums = self._nums(v, total)
@@ -170,7 +170,7 @@ class _Dealer(ShoeReturn):
 class _Buster(_Dealer):
     wager = "buster"
 
-    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules):
+    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
         super().__init__(rules)
         self.scale, scaled = _scaled(pays)
         # a bust with k cards wins pay + 1 over the loss of the unit (pays "to 1")
@@ -184,12 +184,12 @@ class _Buster(_Dealer):
         self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
                        "(exact), or its float probabilities (fast)")
 
-    def ratio(self, counts):
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
         num, den = self._bust_sum(v, sum(v), lambda up, k: self.win[k])
         return num - den * self.scale, den * self.scale, 1, 1
 
-    def fast(self, counts):
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         v = self.by_value(counts)
         total = sum(v)
         buckets, _ = self._floats(v, total)
@@ -200,13 +200,13 @@ class _Buster(_Dealer):
 class _EzBust(_Dealer):
     wager = "ez-bust"
 
-    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules):
+    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
         super().__init__(rules)
         self.pay = Fraction(pays["bust"])
         self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
                        "chance of each up card; exact integer counts (exact) or floats (fast)")
 
-    def ratio(self, counts):
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
         total = sum(v)
         offered = sum(v[u - 1] for u in EZ_UPCARDS)
@@ -217,7 +217,7 @@ class _EzBust(_Dealer):
         p, q = self.pay.numerator, self.pay.denominator
         return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
 
-    def fast(self, counts):
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         v = self.by_value(counts)
         total = sum(v)
         offered = sum(v[u - 1] for u in EZ_UPCARDS)
@@ -239,7 +239,7 @@ def ez_bust_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRule
     return _EzBust(pays, rules)
 
 
-def closed_form_return(wager: str):
+def closed_form_return(wager: str) -> Callable[..., ShoeReturn]:
     """The return of a first-cards wager with a closed form (:data:`CLOSED_FORMS`), as a record's
     ``shoe_return``: ``(pays, rules) -> ShoeReturn`` (the dealer's rules do not matter)."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from odds.engine.cache import disk_cached
 from odds.core.errors import WagerError
@@ -28,6 +28,10 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from .record import Options, Wager
 
+if TYPE_CHECKING:
+    from odds.engine.outcomes import RoundOutcomes
+    from .paytables import Paytable
+
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
 INDEPENDENT = ("rounds are independent: a fresh shoe every round (a shuffling machine or a freshly "
                "shuffled shoe), so each round has the same chances")
@@ -35,7 +39,7 @@ PLAY = ("the player plays the main game composition-dependent (each decision bes
         "and the up card; split hands by their own cards), with no insurance and no even money")
 
 
-def streak_chance(classes: dict, k: int):
+def streak_chance(classes: Mapping[str, Fraction], k: int) -> Fraction:
     """The chance that ``k`` rounds are won before one is lost."""
     decided = classes["win"] + classes["loss"]
     if decided == 0:
@@ -43,7 +47,7 @@ def streak_chance(classes: dict, k: int):
     return (classes["win"] / decided) ** k
 
 
-def _exact(x) -> Fraction:
+def _exact(x: Any) -> Fraction:
     return Fraction(int(x.numerator), int(x.denominator)) if hasattr(x, "numerator") else Fraction(x)
 
 
@@ -59,7 +63,8 @@ def dealer_blackjack_without_player_blackjack(counts: tuple) -> Fraction:
     return dealer - both
 
 
-def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss", outcomes=None) -> dict:
+def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss",
+                  outcomes: Optional[RoundOutcomes] = None) -> dict:
     """Exact chances that a round is a win, a loss or neither. ``dealer_blackjack``: ``"loss"``
     (a dealer blackjack beats the player's hand and counts as a lost round) or ``"no-effect"``
     (it neither advances nor loses the wager, NY 5324.11(m)(1)). ``outcomes``: the round's
@@ -76,8 +81,8 @@ def _walked_round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str) -
     return _classes(rules, shoe, dealer_blackjack, round_outcomes(PlayerEngine(rules, shoe, exact=True)))
 
 
-def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes) -> dict:
-    classes = {k: _exact(v) for k, v in outcomes.streak().items()}
+def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: RoundOutcomes) -> dict:
+    classes: dict[str, Fraction] = {k: _exact(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:
             raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
@@ -95,7 +100,7 @@ def fewer_hands(hands: int) -> str:
             "of memory at six decks: the four hands' cards join into tens of millions of multisets)")
 
 
-def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k: int, classes: dict,
+def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable: Paytable, k: int, classes: dict,
                            assumptions: tuple, warnings: tuple = ()) -> ParSheet:
     """The par sheet of the wager on ``k`` wins in a row, with every length the paytable pays in
     ``extra["streaks"]`` and the round's chances in ``extra["round"]``."""
@@ -122,8 +127,9 @@ def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k:
                "round_decimal": {name: float(p) for name, p in classes.items()}})
 
 
-def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
-                     outcomes=None, **game) -> ParSheet:
+def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, streak: int = 2,
+                     dealer_blackjack: str = "loss", outcomes: Optional[RoundOutcomes] = None,
+                     **game: Any) -> ParSheet:
     """NY streak wager (5324.11(m)): 2, 3, 4 or 5 wins in a row at the pays of table A or B."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
     rules_of_play = GameRules.from_options(decks, rules, **options)
@@ -146,8 +152,9 @@ def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, strea
         (warning,) + ((fewer_hands(rules_of_play.split_hands),) if rules_of_play.split_hands == 2 else ()))
 
 
-def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
-                            outcomes=None, **game) -> ParSheet:
+def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, streak: int = 2,
+                            dealer_blackjack: str = "loss", outcomes: Optional[RoundOutcomes] = None,
+                            **game: Any) -> ParSheet:
     """Blackjack Burnout's bonus wagers: 2, 3 or 4 wins in a row at 2, 4 and 8 to 1."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
     rules_of_play = GameRules.from_options(decks, rules, **options)
