@@ -232,7 +232,8 @@ def _sevens(cards: Sequence[Card]) -> int:
     return sum(r == "7" for r, _ in cards)
 
 
-def super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                       options: Mapping) -> list[str]:
     """(d): the first card must be a 7 ((d)(5)); the third card is the player's next ((d)(4), (d)(6))."""
     (r1, s1), (r2, s2), third = player[0], player[1], more[0]
     if r1 != "7":
@@ -245,7 +246,8 @@ def super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[
     return ["three-7s-suited" if _one_suit(player + [third]) else "three-7s-mixed", two]
 
 
-def progressive_super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def progressive_super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                                   options: Mapping) -> list[str]:
     """(e): one 7 or two in the first two cards; two 7s split against the up card pay two sevens
     only ((e)(3)); otherwise the third card is the player's next."""
     sevens = _sevens(player)
@@ -261,7 +263,8 @@ def progressive_super_sevens_hands(player: list[Card], up: Card, hole: Card, mor
     return ["three-7s-mixed", two]
 
 
-def blazing_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def blazing_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                         options: Mapping) -> list[str]:
     """(q): the third card is the player's next ((q)(4)) or, by the procedure of (q)(10), the up card."""
     third = up if options.get("procedure") == "up-card" else more[0]
     sevens = _sevens(player)
@@ -278,7 +281,8 @@ def blazing_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequenc
     return hands + ["three-7s", "two-7s"]
 
 
-def progressive_blackjack_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def progressive_blackjack_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                                options: Mapping) -> list[str]:
     """(l)(11): aces in the player's first two, three or four cards."""
     cards = player + list(more[:2])
     hands = []
@@ -290,7 +294,8 @@ def progressive_blackjack_hands(player: list[Card], up: Card, hole: Card, more: 
     return hands
 
 
-def royal_match_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def royal_match_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                      options: Mapping) -> list[str]:
     """(f): two cards of one suit; a king and queen of it; a crown when the dealer's two cards are
     a royal match of the same suit ((f)(2)(iv), (f)(4)(iii))."""
     if not _one_suit(player):
@@ -306,7 +311,8 @@ def royal_match_hands(player: list[Card], up: Card, hole: Card, more: Sequence[C
     return hands + ["suited-match"]
 
 
-def bet_the_set_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def bet_the_set_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                      options: Mapping) -> list[str]:
     """(g): a pair of the same rank; a suited pair of the same rank and suit."""
     (r1, s1), (r2, s2) = player
     if r1 != r2:
@@ -314,7 +320,8 @@ def bet_the_set_hands(player: list[Card], up: Card, hole: Card, more: Sequence[C
     return (["suited-pair"] if s1 == s2 else []) + ["pair"]
 
 
-def house_money_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def house_money_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                      options: Mapping) -> list[str]:
     """(h)(3): two-card poker hands; ace high, and low with a 2."""
     (r1, s1), (r2, s2) = player
     if r1 == r2:
@@ -331,7 +338,8 @@ MATCHES = {(2, 0): "two-suited", (1, 1): "suited-and-unsuited", (1, 0): "one-sui
            (0, 1): "one-unsuited"}
 
 
-def match_the_dealer_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def match_the_dealer_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                           options: Mapping) -> list[str]:
     """(i)(4): each of the player's cards of the up card's rank (ten-values only the same rank)."""
     suited = sum(card == up for card in player)
     unsuited = sum(card[0] == up[0] and card[1] != up[1] for card in player)
@@ -344,7 +352,8 @@ def match_the_dealer_pay(hand: str, pays: Mapping) -> Fraction:
     return suited * Fraction(pays["suited-match"]) + unsuited * Fraction(pays["unsuited-match"])
 
 
-def in_between_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def in_between_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                     options: Mapping) -> list[str]:
     """(j)(4): ranks 2 (low) to ace (high); the up card strictly between the player's two."""
     if player[0][0] == player[1][0] == up[0]:
         return ["triple-match"]
@@ -359,7 +368,8 @@ def _twenty(player: Sequence[Card]) -> bool:
     return best_total(player)[0] == 20
 
 
-def twenty_point_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def twenty_point_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                       options: Mapping) -> list[str]:
     """(k)(3), (k)(5): a first two cards of 20 (two ten-values or an ace and a 9)."""
     if not _twenty(player):
         return []
@@ -371,7 +381,8 @@ def twenty_point_hands(player: list[Card], up: Card, hole: Card, more: Sequence[
     return hands + (["suited-20"] if _one_suit(player) else []) + ["any-20"]
 
 
-def kings_bounty_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card], options: Mapping) -> list[str]:
+def kings_bounty_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                       options: Mapping) -> list[str]:
     """(n)(4), (n)(5): a first two cards of 20; the printed row "Unsuited 21" is an unsuited
     ace and ten-value."""
     suited = _one_suit(player)

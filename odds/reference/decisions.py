@@ -225,8 +225,8 @@ THIRD_CARD_OPTIONS = {"super-sevens": ("hit", "double", "split"), "progressive-s
 
 def reference_hit_minus_split(wager: str, table: str, pair_suits: Sequence[str], up: Card,
                               rank_suit: Sequence[Sequence[int]], main: Mapping[str, Fraction],
-                              side_bet: Union[int, Fraction] = 1,
-                              peek: bool = True) -> tuple[Fraction, dict[str, Union[int, Fraction]], Optional[Fraction]]:
+                              side_bet: Union[int, Fraction] = 1, peek: bool = True
+                              ) -> tuple[Fraction, dict[str, Union[int, Fraction]], Optional[Fraction]]:
     """V(hit) - V(split) = main hit - main split + side_bet x (side difference), as (const,
     {meter: coef}), and the breakeven of its one meter (or None), ``main`` the option values."""
     third, none = reference_sevens_side(wager, table, pair_suits, up, rank_suit, peek)

@@ -313,7 +313,8 @@ class BruteForceRound:
             for c, p in draws(pool):
                 rest = take(pool, c)
                 if c == pair and hands < self.rules.most_hands(pair):
-                    branches: list[tuple[tuple, Fraction, dict]] = [((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
+                    branches: list[tuple[tuple, Fraction, dict]] = [
+                        ((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
                 else:
                     branches = [(((t, s),), p * q, self.deal_split(pending - 1, hands, pair, up, pool1))
                                 for (t, s, pool1), q in self.play_split_hand(with_card((pair,), c), rest, pair, up).items()]

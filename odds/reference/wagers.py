@@ -73,5 +73,6 @@ def reference_ez_bust(value_counts: Sequence[int], hits_soft_17: bool, peek: boo
     table = reference_dealer_table(list(value_counts), hits_soft_17, peek)
     ups = [upcard] if upcard else ["2", "3", "4", "5", "6"]
     weights = {u: value_counts[int(u) - 1] for u in ups if value_counts[int(u) - 1]}
-    bust = {u: sum((p for (result, _), p in cast(Row, table[u]).items() if result == "bust"), Fraction(0)) for u in weights}
+    bust = {u: sum((p for (result, _), p in cast(Row, table[u]).items() if result == "bust"), Fraction(0))
+            for u in weights}
     return sum((Fraction(weights[u], sum(weights.values())) * bust[u] for u in weights), Fraction(0))
