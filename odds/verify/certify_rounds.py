@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from odds.wagers.parsheet import ParSheet
     from odds.wagers.paytables import Paytable
 
-    from .certify import Inputs
     from .statistics import Check
 
 DEFAULTS = {"streak": 2, "dealer_blackjack": "loss", "das": False, "split_hands": 2, "resplit_aces": False,
@@ -202,8 +201,9 @@ def small_shoes_check(game: GameRules) -> ExactCheck:
                       lead, f"fast path = brute force, {len(shoes)} small shoes")
 
 
-def verify_rounds(wager: Wager, inputs: Inputs, shoe: Shoe) -> tuple[ParSheet, tuple[ExactCheck, ...], Check]:
-    """(par sheet, exact checks, Monte Carlo check) of a report on a streak wager."""
+def verify_rounds(wager: Wager, inputs: Any, shoe: Shoe) -> tuple[ParSheet, tuple[ExactCheck, ...], Check]:
+    """(par sheet, exact checks, Monte Carlo check) of a report on a streak wager (``inputs``: the
+    report's :class:`~odds.verify.certify.Inputs`)."""
     options = inputs.options
     game = streak_game(inputs.decks, inputs.rules, options)
     engine = PlayerEngine(game, shoe)
