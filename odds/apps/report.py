@@ -24,7 +24,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence, TextIO
+from typing import Iterable, Optional, Sequence, TextIO, Union, cast
 
 from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
@@ -76,9 +76,9 @@ class Progress:
     """``[ 37/212] buster C 6d H17`` on ``stream``: redrawn in place on a terminal, a line an
     item otherwise."""
 
-    def __init__(self, total: int, stream: Optional[TextIO] = None):
+    def __init__(self, total: int, stream: Optional[TextIO] = None) -> None:
         self.total, self.done, self.stream = total, 0, stream
-        self.tty = bool(stream) and stream.isatty()
+        self.tty = bool(stream) and cast(TextIO, stream).isatty()
         self.width = 0
 
     def show(self, text: str) -> None:
@@ -102,13 +102,14 @@ class Progress:
             self.stream.flush()
 
 
-def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int, progress: Progress):
+def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
+                progress: Progress) -> tuple[dict, Counter]:
     """Every item's sheet and the cache's counts; the slow groups in ``workers`` processes while
     this one computes the rest."""
     sheets: dict = {}
     stats: Counter = Counter()
 
-    def finished(group, result):
+    def finished(group: Sequence[Item], result: tuple[list, dict]) -> None:
         got, counts = result
         stats.update(counts)
         for item, sheet in zip(group, got):
@@ -184,7 +185,8 @@ class Summary:
         return "\n".join(lines)
 
 
-def build_report(out, only=None, decks=None, workers: int = 2, cache_dir=None,
+def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
+                 workers: int = 2, cache_dir: Union[str, Path, None] = None,
                  stream: Optional[TextIO] = None) -> Summary:
     """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only."""
     start = time.perf_counter()

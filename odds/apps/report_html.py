@@ -8,6 +8,7 @@ from typing import Sequence
 
 from odds import __version__
 from odds.core.formats import decimal_text
+from odds.wagers.parsheet import ParSheet
 from odds.wagers.paytables import builtin_paytables
 from .book_plan import ANY_DECKS, Item
 from .report_plots import plot_names
@@ -28,7 +29,7 @@ nav ul { columns: 3; }
 """
 
 
-def _edge_cell(item: Item, sheet, refs: dict) -> str:
+def _edge_cell(item: Item, sheet: ParSheet, refs: dict) -> str:
     marks = sorted({refs[w] for w in sheet.warnings})
     sup = f"<sup>{','.join(map(str, marks))}</sup>" if marks else ""
     files = " ".join(f'<a href="{escape(item.path(ext))}">{ext}</a>' for ext in ("csv", "json"))

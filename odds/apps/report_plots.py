@@ -7,19 +7,25 @@ from __future__ import annotations
 
 import io
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from odds.engine.dealer import UPCARDS, dealer_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
+from odds.wagers.parsheet import ParSheet
 
-STYLE = {"svg.hashsalt": "odds", "font.family": "DejaVu Sans", "font.size": 9, "figure.dpi": 100,
+from .book_plan import Item
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+STYLE: dict[Any, Any] = {"svg.hashsalt": "odds", "font.family": "DejaVu Sans", "font.size": 9, "figure.dpi": 100,
          "savefig.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "path.simplify": False}
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f")
 BUST_CARDS = range(3, 11)  # dealer cards in a bust hand, 3 to 10 (more is rarer than 1 in 10^9)
 
 
-def _png(fig) -> bytes:
+def _png(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
@@ -30,7 +36,7 @@ def reference_decks(decks: Sequence[int]) -> int:
     return 6 if 6 in decks else max(decks)
 
 
-def dealer_bust_by_cards(plt, decks: Sequence[int]):
+def dealer_bust_by_cards(plt: Any, decks: Sequence[int]) -> Figure:
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
     for ax, rule in zip(axes, ("S17", "H17")):
         for colour, d in zip(COLOURS, decks):
@@ -46,7 +52,7 @@ def dealer_bust_by_cards(plt, decks: Sequence[int]):
     return fig
 
 
-def dealer_bust_by_upcard(plt, decks: int):
+def dealer_bust_by_upcard(plt: Any, decks: int) -> Figure:
     fig, ax = plt.subplots(figsize=(9, 3.6))
     width = 0.4
     for i, rule in enumerate(("S17", "H17")):
@@ -65,7 +71,7 @@ def dealer_bust_by_upcard(plt, decks: int):
     return fig
 
 
-def edge_against_decks(plt, title: str, panels: dict):
+def edge_against_decks(plt: Any, title: str, panels: dict) -> Figure:
     """``panels``: rule -> {series label: [(decks, house edge)]}."""
     fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels) + 1.2, 3.6), squeeze=False)
     for ax, (rule, series) in zip(axes[0], panels.items()):
@@ -82,10 +88,10 @@ def edge_against_decks(plt, title: str, panels: dict):
     return fig
 
 
-def progressive_return(plt, title: str, lines: list):
+def progressive_return(plt: Any, title: str, lines: list) -> Figure:
     """``lines``: (label, a + the fixed meters' part, b of the meter drawn, its reference value)."""
     fig, ax = plt.subplots(figsize=(9, 3.8))
-    evens = [float(-a / b) if b > 0 and a < 0 else None for _, a, b, _ in lines]
+    evens: list[Optional[float]] = [float(-a / b) if b > 0 and a < 0 else None for _, a, b, _ in lines]
     top = max([4 * float(ref) for *_, ref in lines] + [1.25 * e for e in evens if e is not None])
     for colour, (label, a, b, _), even in zip(COLOURS * 3, lines, evens):
         ax.plot([0, top], [100 * float(a), 100 * float(a + b * Fraction(top))], color=colour, label=label)
@@ -103,7 +109,7 @@ def progressive_return(plt, title: str, lines: list):
     return fig
 
 
-def _progressive_lines(items, sheets, wager: str):
+def _progressive_lines(items: Sequence[Item], sheets: Mapping[Item, ParSheet], wager: str) -> tuple[int, list]:
     """One line per paytable at the reference shoe: R against the meter of the rarest award, the
     other meters held at the sheet's values."""
     decks = reference_decks(sorted({i.decks for i in items if i.wager == wager}))
@@ -121,7 +127,7 @@ def _progressive_lines(items, sheets, wager: str):
     return decks, lines
 
 
-def plot_names(items) -> dict:
+def plot_names(items: Sequence[Item]) -> dict[str, str]:
     """The plots the book holds for these items, name -> caption (in the order drawn)."""
     wagers = list(dict.fromkeys(i.wager for i in items))
     names = {"plots/dealer-bust-by-cards.png": "Dealer bust probability by the number of cards in the busted "
@@ -136,7 +142,7 @@ def plot_names(items) -> dict:
     return names
 
 
-def draw_plots(items, sheets) -> dict[str, bytes]:
+def draw_plots(items: Sequence[Item], sheets: Mapping[Item, ParSheet]) -> dict[str, bytes]:
     """Every plot of the book: file name (under ``plots/``) -> PNG bytes."""
     import matplotlib
     matplotlib.use("Agg")
@@ -145,8 +151,9 @@ def draw_plots(items, sheets) -> dict[str, bytes]:
     decks = sorted({i.decks for i in items})
     out = {}
     with plt.style.context("default"), matplotlib.rc_context(STYLE):
-        figures = {"plots/dealer-bust-by-cards.png": lambda: dealer_bust_by_cards(plt, decks),
-                   "plots/dealer-bust-by-upcard.png": lambda: dealer_bust_by_upcard(plt, reference_decks(decks))}
+        figures: dict[str, Callable[..., Figure]] = {
+            "plots/dealer-bust-by-cards.png": lambda: dealer_bust_by_cards(plt, decks),
+            "plots/dealer-bust-by-upcard.png": lambda: dealer_bust_by_upcard(plt, reference_decks(decks))}
         for w in dict.fromkeys(i.wager for i in items):
             panels: dict = {}
             for item in items:

@@ -58,12 +58,12 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional, Sequence
 
 from odds.core.errors import OddsError, WagerError
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
-from odds.wagers.shoe_returns import TIE_BAND, shoe_return, swept_wagers
+from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, swept_wagers
 
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
@@ -96,7 +96,7 @@ class SweepSpec:
     peek: bool = True
     pays: Optional[tuple[tuple[str, Fraction], ...]] = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.wager not in swept_wagers():
             raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {self.wager!r}")
         for name in ("decks", "shoes", "spots", "chunk"):
@@ -151,7 +151,7 @@ class SweepSpec:
 
 
 @lru_cache(maxsize=8)
-def evaluator(spec: SweepSpec):
+def evaluator(spec: SweepSpec) -> ShoeReturn:
     """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
     return shoe_return(spec.wager, spec.pay_table, spec.rules)
 
@@ -163,7 +163,7 @@ def _round_half_away(x: Fraction) -> int:
     return n if x >= 0 else -n
 
 
-def _correlation(xs, ys) -> float:
+def _correlation(xs: Sequence[Fraction], ys: Sequence[Fraction]) -> float:
     """Pearson correlation of two equally weighted lists of rationals (0 if one is constant)."""
     mx, my = sum(xs, Fraction(0)) / len(xs), sum(ys, Fraction(0)) / len(ys)
     sxy = sum(((x - mx) * (y - my) for x, y in zip(xs, ys)), Fraction(0))
@@ -239,7 +239,7 @@ def _hit_table() -> dict:
 HIT = _hit_table()
 
 
-def play_round(cards, pos: int, spots: int, hits_soft_17: bool, peek: bool) -> int:
+def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, peek: bool) -> int:
     """Deal one round from ``cards[pos:]`` (card indices); the position after it, or
     ``len(cards)`` when the shoe runs out during the round."""
     end = len(cards)
@@ -427,12 +427,12 @@ def chunks(spec: SweepSpec) -> list[tuple[int, int]]:
     return [(i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk)]
 
 
-def _gather(client, task: ChunkTask, parts) -> list:
+def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]]) -> list:
     futures = client.map(run_chunk, [task] * len(parts), [a for a, _ in parts], [n for _, n in parts], pure=False)
     return client.gather(futures)
 
 
-def _run_on_dask(task: ChunkTask, parts, workers: int, scheduler: Optional[str]):
+def _run_on_dask(task: ChunkTask, parts: Sequence[tuple[int, int]], workers: int, scheduler: Optional[str]) -> list:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - dask is a dependency
@@ -464,7 +464,7 @@ class SweepResult:
     where: str = "in process"
 
 
-def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client=None) -> SweepResult:
+def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None) -> SweepResult:
     """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of
     ``workers`` processes started for it, on the Dask cluster at ``scheduler``, or through a
     ``dask.distributed.Client`` the caller holds (left open). The numbers are the same every way."""

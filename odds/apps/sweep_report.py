@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, Optional, Sequence, Union
 
 from odds.core.cards import RANKS, SUITS
 from odds.core.formats import fraction_text, text_table
-from .sweep import DEPTH_BINS, HIST_WIDTH, TC_STEP, TIE_BAND, evaluator, unfix
+from .sweep import DEPTH_BINS, HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
 
 QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
 PLAY = ("spots play hit-or-stand basic strategy (no doubles, splits or surrender); with peek a dealer "
@@ -25,11 +26,11 @@ WARNINGS = {
 }
 
 
-def _per(n: int, d) -> float:
+def _per(n: int, d: int) -> float:
     return unfix(n) / d if d else 0.0
 
 
-def _quantiles(hist: dict, rounds: int, levels=QUANTILES) -> dict:
+def _quantiles(hist: dict, rounds: int, levels: Sequence[float] = QUANTILES) -> dict:
     """The lower edge of the histogram's bin holding each quantile."""
     out, seen = {}, 0
     keys = sorted(hist)
@@ -42,13 +43,13 @@ def _quantiles(hist: dict, rounds: int, levels=QUANTILES) -> dict:
     return out
 
 
-def _play(t, bets: int, v: int, q: int) -> dict:
+def _play(t: Tally, bets: int, v: int, q: int) -> dict:
     return {"rounds_bet": bets, "fraction_bet": bets / t.rounds if t.rounds else 0.0,
             "wagers_placed": unfix(q), "gain_per_round": _per(v, t.rounds),
             "gain_per_round_bet": _per(v, bets), "gain_per_wager": unfix(v) / unfix(q) if q else 0.0}
 
 
-def best_threshold(t) -> dict:
+def best_threshold(t: Tally) -> dict:
     """The threshold on the true count's grid that gains most per round in this sweep (bet when
     TC >= threshold): an in-sample figure."""
     best = None
@@ -65,7 +66,7 @@ def best_threshold(t) -> dict:
             "fraction_bet": best[2] / t.rounds}
 
 
-def _count_return_correlation(t) -> float:
+def _count_return_correlation(t: Tally) -> float:
     n = t.rounds
     if n < 2:
         return 0.0
@@ -76,7 +77,7 @@ def _count_return_correlation(t) -> float:
     return cov / math.sqrt(vr * vt) if vr > 0 and vt > 0 else 0.0
 
 
-def sweep_json(res) -> dict:
+def sweep_json(res: SweepResult) -> dict:
     s, p, t = res.spec, res.plan, res.tally
     n = t.rounds
     mean = _per(t.sum_r, n)
@@ -125,7 +126,7 @@ def sweep_json(res) -> dict:
     }
 
 
-def assumptions(s) -> list[str]:
+def assumptions(s: SweepSpec) -> list[str]:
     return [
         f"{s.decks} deck(s), {s.rules.describe()}; {s.spots} spot(s); {PLAY}",
         f"a new round starts while fewer than {s.cut} of the {s.cards} cards have been dealt "
@@ -142,11 +143,11 @@ def assumptions(s) -> list[str]:
     ]
 
 
-def _pct(x) -> str:
+def _pct(x: Optional[float]) -> str:
     return "n/a" if x is None else f"{100 * float(x):+.4f}%"
 
 
-def sweep_text(res) -> str:
+def sweep_text(res: SweepResult) -> str:
     j = sweep_json(res)
     r, c = j["return"], j["count"]
     lines = [
@@ -193,7 +194,7 @@ def sweep_text(res) -> str:
 
 # --------------------------------------------------------------------------------------- plots
 
-def write_plots(res, directory) -> list[Path]:
+def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
     """Four PNG files in ``directory`` (made if missing): the return's histogram, the return by
     depth, the effects of removal with the tags, and the return and gain by true count. The files
     depend only on the sweep's numbers (no software stamp)."""
@@ -208,7 +209,7 @@ def write_plots(res, directory) -> list[Path]:
     title = f"{name} {j['paytable']}, {j['decks']}D {j['rule']}, pen {float(Fraction(j['penetration'])):g}"
     paths = []
 
-    def save(fig, suffix):
+    def save(fig: Any, suffix: str) -> None:
         path = out / f"{name}-{suffix}.png"
         fig.tight_layout()
         fig.savefig(path, dpi=100, metadata={"Software": None})

@@ -94,7 +94,7 @@ class BurnoutEngine(PlayerEngine):
 
     # ------------------------------------------------------------------- one card, seen
 
-    def _kept(self, new: tuple, up: int, final: bool):
+    def _kept(self, new: tuple, up: int, final: bool) -> Value:
         """Value (per unit staked) of keeping the card just drawn onto ``new``, the burn still
         available: bust, stand if ``final`` (a double), else the better of standing and hitting."""
         total, _ = hand_total(new)
@@ -105,7 +105,7 @@ class BurnoutEngine(PlayerEngine):
             return stand
         return max(stand, self.burn_hit(new, up))
 
-    def _burned(self, hand: tuple, v: int, up: int, final: bool):
+    def _burned(self, hand: tuple, v: int, up: int, final: bool) -> Value:
         """Value (per unit staked) of burning the card ``v`` drawn onto ``hand``: the replacement
         comes from the shoe less ``v``; after it the hand plays on with no burn (or stands, a
         double)."""
@@ -118,7 +118,7 @@ class BurnoutEngine(PlayerEngine):
                                   for w, p in self.draw(add_card(hand, v), up)), 0 * self.one)
         return self.memo[key]
 
-    def _seen(self, hand: tuple, v: int, up: int, final: bool):
+    def _seen(self, hand: tuple, v: int, up: int, final: bool) -> tuple[Value, bool]:
         """(value, burn?) of the best choice once ``v`` is seen on ``hand`` (burn still available)."""
         new = add_card(hand, v)
         kept = self._kept(new, up, final)
@@ -170,7 +170,7 @@ class BurnoutEngine(PlayerEngine):
 
     # ------------------------------------------------------------------ how often it is used
 
-    def _burn_chance(self, hand: tuple, up: int, final: bool):
+    def _burn_chance(self, hand: tuple, up: int, final: bool) -> Value:
         """P(the burn is used; no dealer blackjack) over the rest of the hand, from ``hand`` about
         to take a card (a hit, or the double card if ``final``), burn available, optimal play."""
         key = ("burn chance", hand, up, final)
@@ -222,9 +222,9 @@ class BurnoutReport:
     rules: GameRules
     reading: str
     exact: bool
-    ev_without: object
-    ev_with: object
-    burn_frequency: object
+    ev_without: Value
+    ev_with: Value
+    burn_frequency: Value
     first_without: dict
     first_with: dict
     burns: dict
@@ -260,7 +260,7 @@ class BurnoutReport:
         return [(k, self.first_without[k], v) for k, v in sorted(self.first_with.items())
                 if self.first_without.get(k) != v]
 
-    def _num(self, x) -> dict:
+    def _num(self, x: Value) -> dict:
         return {"exact": fraction_text(x) if self.exact else None, "decimal": float(x)}
 
     def to_json(self) -> dict:
@@ -285,7 +285,7 @@ class BurnoutReport:
             "seconds": round(self.seconds, 2), "notes": list(self.notes),
         }
 
-    def _line(self, name: str, x) -> str:
+    def _line(self, name: str, x: Value) -> str:
         exact = f"   = {fraction_text(x)}" if self.exact else ""
         return f"{name:<34}{float(x) * 100:>11.6f}%{exact}"
 
@@ -366,7 +366,7 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
                          burns, time.perf_counter() - start)
 
 
-def _plain_round(engine: BurnoutEngine):
+def _plain_round(engine: BurnoutEngine) -> tuple[Union[Fraction, float], dict]:
     """The round without the option, on the same engine (its memo holds the plain values)."""
     engine.burn_on = False
     try:

@@ -41,18 +41,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import Mapping, Optional, Union
+from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from odds.core.actions import Action
 from odds.core.cards import RANKS, SUITS, Card, parse_cards, point_value, value_label
 from odds.core.errors import RuleError, ShoeError, WagerError
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.wagers.paytables import builtin_paytables
+from odds.wagers.paytables import Paytable, builtin_paytables
 from odds.engine.player import PlayerEngine
 from odds.core.shoe import Shoe
 
 Number = Union[int, Fraction]
+Envelope = List[Tuple[Optional[Fraction], Optional[Fraction], Action]]  # [(from, to or None, option)]
 ALL_CARDS = tuple(Card(r, s) for r in RANKS for s in SUITS)
 UP_VALUES = tuple(range(1, 11))
 TIMINGS = ("before-peek", "after-peek")
@@ -131,7 +132,7 @@ class Linear:
 
 # ------------------------------------------------------------------------------ decision tables
 
-def _json_value(v):
+def _json_value(v: Any) -> Any:
     if isinstance(v, Fraction):
         return fraction_text(v)
     if isinstance(v, Linear):
@@ -183,7 +184,7 @@ class DecisionTable:
                 "method": self.method, "warnings": list(self.warnings), **_json_value(self.extra)}
 
     def to_text(self, fractions: bool = False) -> str:
-        def cell(v):
+        def cell(v: Any) -> str:
             if v is None:
                 return "-"
             if isinstance(v, Fraction):
@@ -220,14 +221,15 @@ def ny_rules(decks: int, rule: str = "S17", **kw: object) -> GameRules:
     return GameRules.from_options(decks, rule, **kw)
 
 
-def _paytable(wager: str, paytable: str):
+def _paytable(wager: str, paytable: str) -> Paytable:
     book = builtin_paytables(wager)
     if paytable not in book.tables:
         raise WagerError(f"{wager} has no paytable {paytable!r} (it has {', '.join(book.tables)})")
     return book.tables[paytable]
 
 
-def _shoe_and_rules(decks, rule, rules, shoe):
+def _shoe_and_rules(decks: int, rule: str, rules: Optional[GameRules],
+                    shoe: Optional[Shoe]) -> tuple[GameRules, Shoe]:
     if rules is None:
         rules = ny_rules(decks, rule)
     elif rules.decks != decks:
@@ -264,7 +266,7 @@ def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str 
         joint, play = engine.public(engine.blackjack_pay()) * p_no, "blackjack"  # a dealer blackjack pushes
         return (joint / p_no if timing == "after-peek" else joint), joint, play
     options = engine.first_options(a, b, u)
-    play = max(options, key=options.get)
+    play = max(options, key=options.__getitem__)
     joint = engine.public(options[play])
     if timing == "after-peek":
         return joint / p_no, joint, play
@@ -273,13 +275,13 @@ def house_money_value(engine: PlayerEngine, a: int, b: int, u: int, timing: str 
     return value, value, play
 
 
-def _house_money_deals(shoe: Shoe, paytable):
+def _house_money_deals(shoe: Shoe, paytable: Paytable) -> tuple[dict, int]:
     """{(a, b, u): {hand: ways}} over the winning deals (two player cards unordered, the up card
     by value) and the cycle; a fast count by card types, classified by the wager's own code."""
     from odds.wagers.card_combinations import house_money
     from odds.wagers.first_cards_base import paid_hand
     rs = shoe.by_rank_suit()
-    types = [(c, rs[RANKS.index(c.rank)][SUITS.index(c.suit)]) for c in ALL_CARDS]
+    types = [(c, rs[RANKS.index(c.rank)][SUITS.index(cast(str, c.suit))]) for c in ALL_CARDS]
     types = [(c, n) for c, n in types if n]
     by_value = list(shoe.by_value())
     n = shoe.total
@@ -375,7 +377,7 @@ def house_money_decisions(decks: int = 6, rule: str = "S17", paytable: str = "A"
 
 # ------------------------------------------------------------------------ sevens and splitting
 
-def _classifier(wager: str, procedure: str):
+def _classifier(wager: str, procedure: str) -> tuple[Callable, tuple[Action, ...]]:
     """(classify(p1, p2, up, third) for an option that deals a third card that counts,
     which options deal it)."""
     from odds.wagers import sevens
@@ -394,9 +396,9 @@ def _classifier(wager: str, procedure: str):
     raise WagerError(f"unknown wager {wager!r} (use {', '.join(SEVENS_WAGERS)})")
 
 
-def _pay(hands, paytable) -> Linear:
+def _pay(hands: tuple[str, ...], paytable: Paytable) -> Linear:
     from odds.wagers.first_cards_base import paid_hand
-    paid = dict(paytable.pays)
+    paid: dict[str, Any] = dict(paytable.pays)
     paid.update(paytable.meter_pays)
     hand = paid_hand(hands, paid)
     if hand is None:
@@ -407,8 +409,8 @@ def _pay(hands, paytable) -> Linear:
     return Linear.of(paytable.pays[hand])
 
 
-def sevens_side(wager: str, paytable: str, pair: str, up: str, shoe: Shoe, peek: bool = True,
-                procedure: str = "third-card") -> dict:
+def sevens_side(wager: str, paytable: str, pair: Union[str, Sequence[Card]], up: Union[str, Card], shoe: Shoe,
+                peek: bool = True, procedure: str = "third-card") -> dict:
     """The side wager's expected result per unit, jointly with no dealer blackjack (with
     ``peek``), for each option of 7-7 (``pair``, e.g. ``"7S 7H"``) against ``up`` (a card; a
     bare rank if not a 7), from ``shoe`` less the three cards. Options that deal a third card
@@ -438,7 +440,7 @@ def sevens_side(wager: str, paytable: str, pair: str, up: str, shoe: Shoe, peek:
     p_no = Fraction(n - bj, n)
     third = Linear()
     for c in ALL_CARDS:
-        k = rs[RANKS.index(c.rank)][SUITS.index(c.suit)]
+        k = rs[RANKS.index(c.rank)][SUITS.index(cast(str, c.suit))]
         if not k:
             continue
         w = Fraction(k, n)
@@ -449,7 +451,8 @@ def sevens_side(wager: str, paytable: str, pair: str, up: str, shoe: Shoe, peek:
     return {o: (third if o in third_options else two) for o in Action}
 
 
-def _envelope(values: Mapping[str, Linear], given: Mapping[str, Number]):
+def _envelope(values: Mapping[Action, Linear],
+              given: Mapping[str, Number]) -> tuple[Optional[Envelope], list[str]]:
     """The best option as the one free meter runs over [0, inf): [(from, to or None, option)],
     or None when more than one meter is free; with none free, [(None, None, best)]."""
     lines = {o: v.substitute(given) for o, v in values.items()}
@@ -461,7 +464,7 @@ def _envelope(values: Mapping[str, Linear], given: Mapping[str, Number]):
         return [(None, None, best)], free
     m = free[0]
 
-    def at(x):
+    def at(x: Fraction) -> dict[Action, Fraction]:
         return {o: v.const + v.coefs.get(m, 0) * x for o, v in lines.items()}
 
     cuts = set()
@@ -475,7 +478,7 @@ def _envelope(values: Mapping[str, Linear], given: Mapping[str, Number]):
                     cuts.add(x)
     points = sorted(cuts)
     edges = [Fraction(0)] + points
-    out = []
+    out: Envelope = []
     for i, lo in enumerate(edges):
         hi = edges[i + 1] if i + 1 < len(edges) else None
         probe = (lo + hi) / 2 if hi is not None else lo + 1
@@ -488,7 +491,7 @@ def _envelope(values: Mapping[str, Linear], given: Mapping[str, Number]):
     return out, free
 
 
-def _envelope_text(env, free) -> str:
+def _envelope_text(env: Optional[Envelope], free: Sequence[str]) -> str:
     if env is None:
         return f"give --meter for all but one of {', '.join(free)}"
     if env[0][0] is None:
@@ -504,7 +507,7 @@ def _envelope_text(env, free) -> str:
     return "; ".join(parts)
 
 
-def _seven_pairs(shoe: Shoe):
+def _seven_pairs(shoe: Shoe) -> Iterator[tuple[tuple[Card, Card], int]]:
     rs = shoe.by_rank_suit()
     sevens = rs[RANKS.index("7")]
     for i, s1 in enumerate(SUITS):
@@ -514,7 +517,7 @@ def _seven_pairs(shoe: Shoe):
                 yield (Card("7", s1), Card("7", SUITS[j])), ways
 
 
-def _up_cards(shoe: Shoe):
+def _up_cards(shoe: Shoe) -> Iterator[Card]:
     """Up cards: each value but 7 (any card of it), and each 7 by suit."""
     rs = shoe.by_rank_suit()
     for u in UP_VALUES:
@@ -522,7 +525,7 @@ def _up_cards(shoe: Shoe):
             for s in SUITS:
                 yield Card("7", s)
         else:
-            rank = next((r for r in RANKS if point_value(r) == u and sum(rs[RANKS.index(r)])), None)
+            rank = next((r for r in RANKS if point_value(r) == u and bool(sum(rs[RANKS.index(r)]))), None)
             if rank is not None:
                 yield Card(rank, next(s for k, s in enumerate(SUITS) if rs[RANKS.index(rank)][k]))
 
@@ -561,10 +564,10 @@ def sevens_split_decisions(wager: str = "progressive-super-sevens", paytable: st
     groups: dict = {}
     for up in _up_cards(shoe):
         u = up.value
-        main = {o: engine.public(v) for o, v in engine.first_options(7, 7, u).items()}
+        main = {o: cast(Fraction, engine.public(v)) for o, v in engine.first_options(7, 7, u).items()}  # exact
         for pair, ways in _seven_pairs(shoe):
             after_pair = shoe.remove(list(pair))
-            up_ways = (after_pair.by_rank_suit()[RANKS.index("7")][SUITS.index(up.suit)] if u == 7
+            up_ways = (after_pair.by_rank_suit()[RANKS.index("7")][SUITS.index(cast(str, up.suit))] if u == 7
                        else after_pair.by_value()[u - 1])
             if not up_ways:
                 continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Union
 
 from odds.core.game_rules import GameRules
 from odds.engine.player import house_edge
@@ -24,8 +25,8 @@ from odds.core.rules import DealerRules
 class RuleEffect:
     name: str
     rules: GameRules
-    house_edge: object  # Fraction, or float in float mode
-    change: object  # house edge less that of the rules as given
+    house_edge: Union[Fraction, float]  # Fraction, or float in float mode
+    change: Union[Fraction, float]  # house edge less that of the rules as given
 
 
 def variations(base: GameRules) -> list[tuple[str, GameRules]]:

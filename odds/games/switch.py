@@ -51,7 +51,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import perm
-from typing import Optional, Tuple, Union
+from typing import Any, Optional, Sequence, Tuple, Union
 
 from gmpy2 import mpq
 
@@ -71,7 +71,7 @@ RESULTS22 = tuple(str(r) for r in DealerResult) + ("22",)  # "bust": 23 and more
 # Positions in a dealer row of RESULTS22, as plain ints for the hot loops.
 BLACKJACK, BUST, TWENTY_TWO = int(DealerResult.BLACKJACK), int(DealerResult.BUST), len(DealerResult)
 HANDS = tuple((a, b) for a in range(1, 11) for b in range(a, 11))  # two-card hands by value
-LETTERS = {**{a: a.letter for a in Action if a != Action.SURRENDER}, "blackjack": "BJ"}
+LETTERS: dict[str, str] = {**{a: a.letter for a in Action if a != Action.SURRENDER}, "blackjack": "BJ"}
 
 
 # ------------------------------------------------------------------------------ the dealer, 22 apart
@@ -125,7 +125,7 @@ class SwitchRules:
     blackjack_vs_22: str = "win"  # (a)(5)(v) read for a natural: "win" or "push"
     switch_before_peek: bool = True  # (a)(5)(iii)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         g = self.game
         if not isinstance(g, GameRules):
             raise RuleError("Switch rules need a GameRules for the main game")
@@ -145,7 +145,7 @@ class SwitchRules:
     def pa(cls, decks: int = 6, rule: str = "H17", **game: object) -> "SwitchRules":
         """The literal reading of 633a.12(a)(5): blackjack pays 3/2 (the game's payout), 1 to 1
         against a dealer 21 of three or more cards; double any two, DAS, split to 4 unless given."""
-        opts = dict(das=True, split_hands=4)
+        opts: dict[str, object] = dict(das=True, split_hands=4)
         opts.update(game)
         return cls(GameRules.from_options(decks, rule, **opts))
 
@@ -199,7 +199,7 @@ class SwitchHandEngine(PlayerEngine):
         self.bj_22 = self.bj_pay if rules.blackjack_vs_22 == "win" else 0 * self.one
         self._rows22: dict = {}  # the cards removed: the dealer's rows, 22 apart
 
-    def _num(self, x):
+    def _num(self, x: Union[int, str, Fraction]) -> Value:
         x = Fraction(x)
         return mpq(x.numerator, x.denominator) if self.exact else float(x)
 
@@ -257,7 +257,7 @@ def _values_given(rules: SwitchRules, shoe: Shoe, o: tuple, exact: bool) -> dict
             if engine.counts[u - 1] - h[u - 1] <= 0:
                 continue
             options = engine.first_options(a, b, u)
-            best = max(options, key=options.get)
+            best = max(options, key=options.__getitem__)
             nat = engine.natural(h, u) if (a, b) == (1, 10) else None
             out[(a, b), u] = (options[best], best, nat, engine.dealer_blackjack(h, u))
     return out
@@ -275,8 +275,8 @@ class SwitchResult:
 
     rules: SwitchRules
     exact: bool
-    round_value: object  # per round, both wagers: Fraction (exact) or float
-    switch_probability: object
+    round_value: Union[Fraction, float]  # per round, both wagers: Fraction (exact) or float
+    switch_probability: Union[Fraction, float]
     decisions: dict  # (c1, c2, c3, c4, up) -> "keep" / "switch", every deal the shoe allows
     hand_options: dict  # ((a, b), up) -> {option: probability of the deal with that hand and up}
     seconds: float
@@ -400,7 +400,7 @@ class SwitchGame:
             self._values[other] = _other_values(self.rules, self.shoe, other, self.exact)
         return self._values[other]
 
-    def _w(self, h: tuple, o: tuple, u: int, natural: bool):
+    def _w(self, h: tuple, o: tuple, u: int, natural: bool) -> Value:
         play, _, nat, _ = self.values_for(o)[h, u]
         return nat if natural else play
 
@@ -432,7 +432,7 @@ class SwitchGame:
         keep, sw = self._decide(*cs)
         return ("switch" if sw > keep else "keep"), self._public(keep), self._public(sw)
 
-    def _decide(self, c1, c2, c3, c4, u):
+    def _decide(self, c1: int, c2: int, c3: int, c4: int, u: int) -> tuple[Value, Value]:
         keep, sw = self.deal_values(c1, c2, c3, c4, u)
         if self.rules.switch_before_peek:
             return keep, sw
@@ -440,14 +440,14 @@ class SwitchGame:
         sv, _ = self.arrangement((c1, c4), (c3, c2), u, True)
         return kv, sv  # compared given no dealer blackjack
 
-    def _check_deal(self, cs):
+    def _check_deal(self, cs: Sequence[int]) -> None:
         need = [0] * 10
         for v in cs:
             need[v - 1] += 1
         if any(n > c for n, c in zip(need, self.counts)):
             raise EngineError("the shoe does not hold those five cards")
 
-    def _public(self, x):
+    def _public(self, x: Any) -> Union[Fraction, float]:
         return Fraction(int(x.numerator), int(x.denominator)) if self.exact else x
 
     def solve(self) -> SwitchResult:
@@ -459,6 +459,7 @@ class SwitchGame:
         denom = perm(total, 5)
         one = mpq(1) if self.exact else 1.0
         ev, p_switch = 0 * one, 0 * one
+        hand_options: dict
         decisions, hand_options = {}, {}
         for deal in product(range(1, 11), repeat=5):
             ways, left = 1, list(counts)

@@ -38,6 +38,9 @@ them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.ga
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
+
+from odds.core.game_rules import GameRules
 
 from .deal import draws, hand_total, take, with_card
 from .game import BruteForceRound
@@ -48,7 +51,7 @@ READINGS = ("any-card", "no-bust")
 class BurnoutRound(BruteForceRound):
     """Round value with the burn option (``burn=False``: none, the base class's game)."""
 
-    def __init__(self, rules, counts, reading: str = "any-card", burn: bool = True):
+    def __init__(self, rules: GameRules, counts: Sequence[int], reading: str = "any-card", burn: bool = True) -> None:
         if reading not in READINGS:
             raise ValueError(f"reading: one of {READINGS}")
         super().__init__(rules, counts)
@@ -78,7 +81,7 @@ class BurnoutRound(BruteForceRound):
             raise AssertionError("counting burns met a decision the round had not made")
         return super().policy(hand, ctx)
 
-    def value(self, hand: tuple, option: str, hole: int, ctx: tuple):
+    def value(self, hand: tuple, option: str, hole: int, ctx: tuple) -> Fraction:
         ctx = self._main(ctx)
         if len(ctx) == 2 or not ctx[3] or not self.burn or option not in ("hit", "double"):
             return super().value(hand, option, hole, ctx)
@@ -95,7 +98,7 @@ class BurnoutRound(BruteForceRound):
 
     # -------------------------------------------------------------------------- the burn
 
-    def keep(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
+    def keep(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool) -> Fraction:
         """E[result | hole] of keeping ``c`` (burn still available)."""
         new = with_card(hand, c)
         if double:
@@ -104,7 +107,7 @@ class BurnoutRound(BruteForceRound):
             return self.settle(hand_total(new)[0], 2, self.dealer(pool, up, hole))
         return self.play_on(new, hole, ctx)
 
-    def burn_card(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
+    def burn_card(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool) -> Fraction:
         """E[result | hole] of burning ``c``: the next card replaces it; no burn is left."""
         after = (ctx[0], None, ctx[2] + (c,), False)
         pool = take(self.unseen(hand, after), hole)
@@ -134,7 +137,7 @@ class BurnoutRound(BruteForceRound):
             self._choice_memo[key] = burn > keep
         return self._choice_memo[key]
 
-    def dealt(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
+    def dealt(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool) -> Fraction:
         """E[result | hole] once ``c`` is dealt onto ``hand`` with the burn available."""
         if self.burns(hand, c, ctx, double):
             return self.burn_card(hand, c, hole, ctx, double) + (1 if self._counting else 0)
@@ -154,7 +157,7 @@ class BurnoutRound(BruteForceRound):
             self._value_memo.clear()
 
 
-def burnout_round_value(rules, counts, reading: str = "any-card") -> Fraction:
+def burnout_round_value(rules: GameRules, counts: Sequence[int], reading: str = "any-card") -> Fraction:
     """Expected result per unit of the main wager (before the fee) of a Burnout round from a shoe
     of ``counts`` (by value, A to T), composition-dependent play with the burn."""
     return BurnoutRound(rules, counts, reading).round_value()

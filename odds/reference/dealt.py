@@ -48,9 +48,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping, Optional
+from typing import Callable, Mapping, Optional, Sequence, Tuple
 
 from odds.core.errors import WagerError
+
+Card = Tuple[str, str]
+"""A card as (rank, suit), e.g. ``("Q", "H")``."""
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -63,7 +66,7 @@ EZ_BUST_NOTE = ("rounds count wagers settled: a round whose up card the wager is
 class Deal:
     """Draws cards without replacement from a full shoe (a partial Fisher-Yates shuffle)."""
 
-    def __init__(self, decks: int, rng: random.Random):
+    def __init__(self, decks: int, rng: random.Random) -> None:
         self.cards = [(r, s) for _ in range(decks) for r in RANKS for s in SUITS]
         self.rng = rng
         self.used = 0
@@ -73,7 +76,7 @@ class Deal:
         # cards not yet used in this round, so every round is a fresh uniform shuffle.
         self.used = 0
 
-    def draw(self) -> tuple[str, str]:
+    def draw(self) -> Card:
         cards, i = self.cards, self.used
         if i >= len(cards):
             raise WagerError("the shoe ran out of cards in one round")
@@ -87,7 +90,7 @@ def points(rank: str) -> int:
     return 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
 
 
-def best_total(cards) -> tuple[int, bool]:
+def best_total(cards: Sequence[Card]) -> tuple[int, bool]:
     """(best total, soft) of a blackjack hand."""
     hard = sum(points(r) for r, _ in cards)
     if any(r == "A" for r, _ in cards) and hard + 10 <= 21:
@@ -95,21 +98,21 @@ def best_total(cards) -> tuple[int, bool]:
     return hard, False
 
 
-def dealer_hits(cards, hits_soft_17: bool, stands_on: int) -> bool:
+def dealer_hits(cards: Sequence[Card], hits_soft_17: bool, stands_on: int) -> bool:
     total, soft = best_total(cards)
     return total < stands_on or (hits_soft_17 and soft and total == 17)
 
 
-def _hard(cards) -> int:
+def _hard(cards: Sequence[Card]) -> int:
     """The total with every ace counted as one."""
     return sum(points(r) for r, _ in cards)
 
 
-def _same_colour(cards) -> bool:
+def _same_colour(cards: Sequence[Card]) -> bool:
     return len({s in "HD" for _, s in cards}) == 1
 
 
-def _one_suit(cards) -> bool:
+def _one_suit(cards: Sequence[Card]) -> bool:
     return len({s for _, s in cards}) == 1
 
 
@@ -122,19 +125,19 @@ class Table:
     options: Mapping
 
 
-def opening(deal: Deal):
+def opening(deal: Deal) -> tuple[list[Card], Card, Card]:
     """Player, up card, player, hole card: ([player's two cards], up card, hole card)."""
     p1, up, p2, hole = deal.draw(), deal.draw(), deal.draw(), deal.draw()
     return [p1, p2], up, hole
 
 
-def _player_draws(deal: Deal, player: list) -> None:
+def _player_draws(deal: Deal, player: list[Card]) -> None:
     """The player draws while his total, aces as one, is under 12 (he never busts)."""
     while _hard(player) < 12:
         player.append(deal.draw())
 
 
-def dealer_completes(deal: Deal, dealer: list, table: Table) -> list:
+def dealer_completes(deal: Deal, dealer: list[Card], table: Table) -> list[Card]:
     while dealer_hits(dealer, table.hits_soft_17, table.stands_on):
         dealer.append(deal.draw())
     return dealer
@@ -177,7 +180,7 @@ def bust_it_round(deal: Deal, table: Table) -> list[str]:
 _HIGH = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 
 
-def _run(values) -> bool:
+def _run(values: Sequence[int]) -> bool:
     """Three distinct ranks in a row, ace high or low."""
     for ace in (14, 1):
         v = sorted(ace if x == 14 else x for x in values)
@@ -186,7 +189,7 @@ def _run(values) -> bool:
     return False
 
 
-def twenty_one_plus_three_hands(cards) -> list[str]:
+def twenty_one_plus_three_hands(cards: Sequence[Card]) -> list[str]:
     """Every 21+3 hand three cards make, best first (written independently of the exact engine).
 
     >>> twenty_one_plus_three_hands([("Q", "H"), ("K", "H"), ("A", "H")])
@@ -221,15 +224,16 @@ def twenty_one_plus_three_round(deal: Deal, table: Table) -> list[str]:
 # New York's wagers on the first cards, each from its own paragraph of 9 NYCRR 5324.11. A hand
 # function gets the player's two cards, the up card, the hole card and the player's next two cards.
 
-def natural(a, b) -> bool:
+def natural(a: Card, b: Card) -> bool:
     return best_total([a, b])[0] == 21
 
 
-def _sevens(cards) -> int:
+def _sevens(cards: Sequence[Card]) -> int:
     return sum(r == "7" for r, _ in cards)
 
 
-def super_sevens_hands(player, up, hole, more, options) -> list[str]:
+def super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                       options: Mapping) -> list[str]:
     """(d): the first card must be a 7 ((d)(5)); the third card is the player's next ((d)(4), (d)(6))."""
     (r1, s1), (r2, s2), third = player[0], player[1], more[0]
     if r1 != "7":
@@ -242,7 +246,8 @@ def super_sevens_hands(player, up, hole, more, options) -> list[str]:
     return ["three-7s-suited" if _one_suit(player + [third]) else "three-7s-mixed", two]
 
 
-def progressive_super_sevens_hands(player, up, hole, more, options) -> list[str]:
+def progressive_super_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                                   options: Mapping) -> list[str]:
     """(e): one 7 or two in the first two cards; two 7s split against the up card pay two sevens
     only ((e)(3)); otherwise the third card is the player's next."""
     sevens = _sevens(player)
@@ -258,7 +263,8 @@ def progressive_super_sevens_hands(player, up, hole, more, options) -> list[str]
     return ["three-7s-mixed", two]
 
 
-def blazing_sevens_hands(player, up, hole, more, options) -> list[str]:
+def blazing_sevens_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                         options: Mapping) -> list[str]:
     """(q): the third card is the player's next ((q)(4)) or, by the procedure of (q)(10), the up card."""
     third = up if options.get("procedure") == "up-card" else more[0]
     sevens = _sevens(player)
@@ -275,7 +281,8 @@ def blazing_sevens_hands(player, up, hole, more, options) -> list[str]:
     return hands + ["three-7s", "two-7s"]
 
 
-def progressive_blackjack_hands(player, up, hole, more, options) -> list[str]:
+def progressive_blackjack_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                                options: Mapping) -> list[str]:
     """(l)(11): aces in the player's first two, three or four cards."""
     cards = player + list(more[:2])
     hands = []
@@ -287,7 +294,8 @@ def progressive_blackjack_hands(player, up, hole, more, options) -> list[str]:
     return hands
 
 
-def royal_match_hands(player, up, hole, more, options) -> list[str]:
+def royal_match_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                      options: Mapping) -> list[str]:
     """(f): two cards of one suit; a king and queen of it; a crown when the dealer's two cards are
     a royal match of the same suit ((f)(2)(iv), (f)(4)(iii))."""
     if not _one_suit(player):
@@ -303,7 +311,8 @@ def royal_match_hands(player, up, hole, more, options) -> list[str]:
     return hands + ["suited-match"]
 
 
-def bet_the_set_hands(player, up, hole, more, options) -> list[str]:
+def bet_the_set_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                      options: Mapping) -> list[str]:
     """(g): a pair of the same rank; a suited pair of the same rank and suit."""
     (r1, s1), (r2, s2) = player
     if r1 != r2:
@@ -311,7 +320,8 @@ def bet_the_set_hands(player, up, hole, more, options) -> list[str]:
     return (["suited-pair"] if s1 == s2 else []) + ["pair"]
 
 
-def house_money_hands(player, up, hole, more, options) -> list[str]:
+def house_money_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                      options: Mapping) -> list[str]:
     """(h)(3): two-card poker hands; ace high, and low with a 2."""
     (r1, s1), (r2, s2) = player
     if r1 == r2:
@@ -328,7 +338,8 @@ MATCHES = {(2, 0): "two-suited", (1, 1): "suited-and-unsuited", (1, 0): "one-sui
            (0, 1): "one-unsuited"}
 
 
-def match_the_dealer_hands(player, up, hole, more, options) -> list[str]:
+def match_the_dealer_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                           options: Mapping) -> list[str]:
     """(i)(4): each of the player's cards of the up card's rank (ten-values only the same rank)."""
     suited = sum(card == up for card in player)
     unsuited = sum(card[0] == up[0] and card[1] != up[1] for card in player)
@@ -341,7 +352,8 @@ def match_the_dealer_pay(hand: str, pays: Mapping) -> Fraction:
     return suited * Fraction(pays["suited-match"]) + unsuited * Fraction(pays["unsuited-match"])
 
 
-def in_between_hands(player, up, hole, more, options) -> list[str]:
+def in_between_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                     options: Mapping) -> list[str]:
     """(j)(4): ranks 2 (low) to ace (high); the up card strictly between the player's two."""
     if player[0][0] == player[1][0] == up[0]:
         return ["triple-match"]
@@ -352,11 +364,12 @@ def in_between_hands(player, up, hole, more, options) -> list[str]:
     return [f"spread-{spread}" if spread <= 3 else "spread-other"]
 
 
-def _twenty(player) -> bool:
+def _twenty(player: Sequence[Card]) -> bool:
     return best_total(player)[0] == 20
 
 
-def twenty_point_hands(player, up, hole, more, options) -> list[str]:
+def twenty_point_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                       options: Mapping) -> list[str]:
     """(k)(3), (k)(5): a first two cards of 20 (two ten-values or an ace and a 9)."""
     if not _twenty(player):
         return []
@@ -368,7 +381,8 @@ def twenty_point_hands(player, up, hole, more, options) -> list[str]:
     return hands + (["suited-20"] if _one_suit(player) else []) + ["any-20"]
 
 
-def kings_bounty_hands(player, up, hole, more, options) -> list[str]:
+def kings_bounty_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
+                       options: Mapping) -> list[str]:
     """(n)(4), (n)(5): a first two cards of 20; the printed row "Unsuited 21" is an unsuited
     ace and ten-value."""
     suited = _one_suit(player)
@@ -389,7 +403,7 @@ def kings_bounty_hands(player, up, hole, more, options) -> list[str]:
     return hands + ([] if suited else ["unsuited-20"])
 
 
-def first_cards_round(hands_of):
+def first_cards_round(hands_of: Callable[..., list[str]]) -> Callable[[Deal, Table], list[str]]:
     def play(deal: Deal, table: Table) -> list[str]:
         player, up, hole = opening(deal)
         more = (deal.draw(), deal.draw())  # the player's next two cards

@@ -15,6 +15,9 @@ hand of his is bust, else it wins when the dealer busts and loses when he does n
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Container, Optional, Sequence
+
+from odds.core.game_rules import GameRules
 
 from .deal import is_blackjack
 from .game import BUST
@@ -22,7 +25,7 @@ from .outcomes import BruteForceOutcomes
 
 
 class BruteForceEzBust(BruteForceOutcomes):
-    def ez_bust(self, up_cards) -> dict:
+    def ez_bust(self, up_cards: Container[int]) -> dict[str, Fraction]:
         """{bust, push, no-bust: probability given the up card is one of ``up_cards``}."""
         out = {"bust": Fraction(0), "push": Fraction(0), "no-bust": Fraction(0)}
         for a, up, b, hole, p, pool in self.deals(up_cards):
@@ -40,6 +43,6 @@ class BruteForceEzBust(BruteForceOutcomes):
         return {k: v / total for k, v in out.items()}
 
 
-def ez_bust_with_push(rules, counts, upcard=None) -> dict:
+def ez_bust_with_push(rules: GameRules, counts: Sequence[int], upcard: Optional[int] = None) -> dict[str, Fraction]:
     """As :func:`odds.wagers.dealer_bust.ez_bust_with_push`, on a shoe of ``counts`` (by value)."""
     return BruteForceEzBust(rules, counts).ez_bust((upcard,) if upcard else (2, 3, 4, 5, 6))

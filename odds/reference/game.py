@@ -48,6 +48,9 @@ Fraction(3, 5)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Container, Iterator, Sequence
+
+from odds.core.game_rules import GameRules
 
 from .deal import VALUES, draws, hand_total, is_blackjack, take, with_card
 
@@ -55,6 +58,9 @@ BUST = 22  # a final total above 21, for the dealer's results
 RESCUED = 99  # a rescued double as a split hand ends: settled as a lost unit
 BLACKJACK = "blackjack"  # the dealer's result when his first two cards are a blackjack (no peek)
 HARD_DOUBLES = {"9-11": (9, 10, 11), "10-11": (10, 11)}
+
+Deal = tuple[int, int, int, int, Fraction, tuple[int, ...]]
+"""An initial deal: player card, up card, player card, hole card, probability, the cards left."""
 
 
 class BruteForceRound:
@@ -65,7 +71,7 @@ class BruteForceRound:
     ``("pair", value)``; the first option the hand is allowed is taken) and
     ``chart.play_on[(total, soft, up)]`` is "stand" or "hit" for three cards or more."""
 
-    def __init__(self, rules, counts, chart=None):
+    def __init__(self, rules: GameRules, counts: Sequence[int], chart: Any = None) -> None:
         if len(counts) != 10:
             raise ValueError("counts: 10 numbers, aces to ten-values")
         if any(getattr(rules, name) is not None for name in (
@@ -103,7 +109,7 @@ class BruteForceRound:
         return out
 
     @staticmethod
-    def bust_result(total: int):
+    def bust_result(total: int) -> int:
         """How a dealer's total above 21 is recorded: BUST (a variant may tell busts apart)."""
         return BUST
 
@@ -117,7 +123,7 @@ class BruteForceRound:
         return self.dealer_from(up + hole, 1 in (up, hole), pool)
 
     @staticmethod
-    def settle(total: int, stake: int, dealer: dict):
+    def settle(total: int, stake: int, dealer: dict) -> Fraction:
         """A hand of ``total`` (above 21: bust) with ``stake`` units against the dealer's law. The
         hand is never a player blackjack (settled in :meth:`round_value`), so a dealer blackjack
         takes the stake, a two-card 21 of a split hand included."""
@@ -214,7 +220,7 @@ class BruteForceRound:
         allowed = self.options(hand, ctx)
         return next(option for option in self.chart.first[(row, up)] if option in allowed)
 
-    def play_on(self, hand: tuple, hole: int, ctx: tuple):
+    def play_on(self, hand: tuple, hole: int, ctx: tuple) -> Fraction:
         """E[result | hole] of a hand that has just been dealt a card and plays on by policy."""
         total, _ = hand_total(hand)
         if total > 21:
@@ -224,7 +230,7 @@ class BruteForceRound:
             return self.value(hand, "stand", hole, ctx)
         return self.value(hand, self.policy(hand, ctx), hole, ctx)
 
-    def value(self, hand: tuple, option: str, hole: int, ctx: tuple):
+    def value(self, hand: tuple, option: str, hole: int, ctx: tuple) -> Fraction:
         """E[result | hole card] of taking ``option`` with ``hand`` and then playing by policy,
         this hand alone against the dealer (for a split hand: as if it were the first, the other
         pair card gone)."""
@@ -266,7 +272,7 @@ class BruteForceRound:
             return self._split_hand_memo[key]
         out: dict = {}
 
-        def put(k, p):
+        def put(k: Any, p: Fraction) -> None:
             out[k] = out.get(k, 0) + p
 
         total, _ = hand_total(hand)
@@ -307,7 +313,8 @@ class BruteForceRound:
             for c, p in draws(pool):
                 rest = take(pool, c)
                 if c == pair and hands < self.rules.most_hands(pair):
-                    branches = [((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
+                    branches: list[tuple[tuple, Fraction, dict]] = [
+                        ((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
                 else:
                     branches = [(((t, s),), p * q, self.deal_split(pending - 1, hands, pair, up, pool1))
                                 for (t, s, pool1), q in self.play_split_hand(with_card((pair,), c), rest, pair, up).items()]
@@ -322,7 +329,7 @@ class BruteForceRound:
         self._split_memo[key] = out
         return out
 
-    def split_value(self, pair: int, up: int, hole: int):
+    def split_value(self, pair: int, up: int, hole: int) -> Fraction:
         """E[result of all the hands | hole card] of splitting a pair against ``up``: each hand
         gets its second card (resplitting a pair card while the rules allow) and is played to
         the end before the next; the dealer then draws from what is left."""
@@ -345,7 +352,7 @@ class BruteForceRound:
 
     # ------------------------------------------------------------------------------- round
 
-    def round_value(self):
+    def round_value(self) -> Fraction:
         """Expected result of a round per unit bet: the sum over every ordered initial deal
         (player card, up card, player card, hole card). With no peek a dealer blackjack is not
         settled here unless the player has one too (a push): the player acts first, and
@@ -354,7 +361,7 @@ class BruteForceRound:
         peek = self.rules.dealer.peek
         for a, up, b, hole, p, _ in self.deals():
             if is_blackjack(up, hole) and (peek or is_blackjack(a, b)):
-                result = 0 if is_blackjack(a, b) else -1
+                result: int | Fraction = 0 if is_blackjack(a, b) else -1
             elif is_blackjack(a, b):
                 result = self.rules.blackjack_pays
             else:
@@ -364,7 +371,7 @@ class BruteForceRound:
             ev += p * result
         return ev
 
-    def deals(self, up_cards=VALUES):
+    def deals(self, up_cards: Container[int] = VALUES) -> Iterator[Deal]:
         """Every ordered initial deal with an up card in ``up_cards``: (player card, up card,
         player card, hole card, probability, the cards left)."""
         c0 = self.shoe
@@ -380,7 +387,7 @@ class BruteForceRound:
                         yield a, up, b, hole, pa * pu * pb * ph, take(c3, hole)
 
 
-def round_value(rules, counts, chart=None) -> Fraction:
+def round_value(rules: GameRules, counts: Sequence[int], chart: Any = None) -> Fraction:
     """Expected result per unit bet of a round from a shoe of ``counts`` (by value, A to T),
     composition-dependent play or, with ``chart``, a total-dependent chart."""
     return BruteForceRound(rules, counts, chart).round_value()

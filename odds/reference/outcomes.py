@@ -23,6 +23,9 @@ loss) whatever the player did; with no hole card otherwise it takes every stake 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Sequence
+
+from odds.core.game_rules import GameRules
 
 from .deal import draws, hand_total, is_blackjack, take, with_card
 from .game import BLACKJACK, BUST, BruteForceRound
@@ -33,7 +36,7 @@ WIN, LOSS, NEITHER = "win", "loss", "neither"
 class BruteForceOutcomes(BruteForceRound):
     """The law of a round's (net result, streak class) for ``rules`` and a shoe of ``counts``."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules: GameRules, counts: Sequence[int]) -> None:
         super().__init__(rules, counts)
         self._joint_memo: dict = {}
         self._hand_memo: dict = {}
@@ -48,7 +51,7 @@ class BruteForceOutcomes(BruteForceRound):
             return self._hand_memo[key]
         out: dict = {}
 
-        def put(k, p):
+        def put(k: Any, p: Fraction) -> None:
             out[k] = out.get(k, 0) + p
 
         total, _ = hand_total(hand)
@@ -102,7 +105,7 @@ class BruteForceOutcomes(BruteForceRound):
 
     # --------------------------------------------------------------------------- settling
 
-    def settle_round(self, hands: tuple, dealer_final) -> tuple:
+    def settle_round(self, hands: tuple, dealer_final: int | str) -> tuple[Fraction, str]:
         """(net, streak class) of the hands ((final total, stake) each) against the dealer's
         final result (a total, BUST or BLACKJACK, the last only with no hole card)."""
         results = []
@@ -122,11 +125,11 @@ class BruteForceOutcomes(BruteForceRound):
 
     # ------------------------------------------------------------------------------ round
 
-    def outcomes(self) -> dict:
+    def outcomes(self) -> dict[tuple[Fraction, str], Fraction]:
         """{(net result, streak class): probability} over every ordered initial deal."""
         out: dict = {}
 
-        def put(k, p):
+        def put(k: Any, p: Fraction) -> None:
             out[k] = out.get(k, 0) + p
 
         peek = self.rules.dealer.peek
@@ -150,7 +153,7 @@ class BruteForceOutcomes(BruteForceRound):
         return {k: p for k, p in out.items() if p}
 
 
-def outcome_distribution(rules, counts) -> dict:
+def outcome_distribution(rules: GameRules, counts: Sequence[int]) -> dict[tuple[Fraction, str], Fraction]:
     """{(net result, streak class): probability} of a round from a shoe of ``counts`` (by value,
     A to T)."""
     return BruteForceOutcomes(rules, counts).outcomes()

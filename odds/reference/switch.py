@@ -28,6 +28,7 @@ Fraction(-1, 2)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Sequence
 
 from .deal import draws, hand_total, is_blackjack, take, with_card
 from .game import BruteForceRound
@@ -40,15 +41,15 @@ class SwitchPolicy(BruteForceRound):
     """The decision rule D of a hand whose other hand holds ``other``: BruteForceRound on the
     shoe less those two cards, settled as Switch settles."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules: Any, counts: Sequence[int]) -> None:
         super().__init__(rules.game, counts)
         self.switch = rules
 
     @staticmethod
-    def bust_result(total: int):
+    def bust_result(total: int) -> int:
         return TWENTY_TWO if total == 22 else OVER_22
 
-    def settle(self, total, stake: int, dealer: dict):
+    def settle(self, total: Any, stake: int, dealer: dict) -> Fraction:  # type: ignore[override]
         """A hand against the dealer's law (never a dealer blackjack: with peek it ended the round)."""
         value = Fraction(0)
         if total == NATURAL:
@@ -72,7 +73,7 @@ class BruteForceSwitch:
     """Round value of Blackjack Switch for ``rules`` (:class:`odds.games.switch.SwitchRules`) and a
     shoe of ``counts`` (10 numbers by value, aces first)."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules: Any, counts: Sequence[int]) -> None:
         if not rules.game.dealer.peek:
             raise ValueError("the reference plays the peek game only")
         self.rules = rules
@@ -104,10 +105,10 @@ class BruteForceSwitch:
         self._laws[key] = out
         return out
 
-    def _play(self, hand, option, pol, up, pool) -> dict:
+    def _play(self, hand: tuple, option: str, pol: SwitchPolicy, up: int, pool: tuple) -> dict:
         out: dict = {}
 
-        def put(p, t, s, rest):
+        def put(p: Fraction, t: int, s: int, rest: tuple) -> None:
             prob, acc = out.get(rest, (Fraction(0), {}))
             acc[(t, s)] = acc.get((t, s), 0) + p
             out[rest] = (prob + p, acc)
@@ -134,7 +135,7 @@ class BruteForceSwitch:
             raise ValueError(option)
         return out
 
-    def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int):
+    def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int) -> Fraction:
         """Value of the two hands given the hole card, both played out in order, then the dealer."""
         n1 = not switched and is_blackjack(*h1)
         n2 = not switched and is_blackjack(*h2)
@@ -152,7 +153,7 @@ class BruteForceSwitch:
                     value += p1 * n * dealer_pol.settle(t, s, dealer)
         return value
 
-    def deal_values(self, c1, c2, c3, c4, up) -> tuple:
+    def deal_values(self, c1: int, c2: int, c3: int, c4: int, up: int) -> tuple[Fraction, ...]:
         """(keep, switch, keep given no dealer blackjack, switch given none): values of the two
         arrangements over the hole card (the last two jointly with no dealer blackjack)."""
         rest = take(self.shoe, c1, c2, c3, c4, up)
@@ -168,7 +169,7 @@ class BruteForceSwitch:
                 out[3] += p * sw
         return tuple(out)
 
-    def choose(self, c1, c2, c3, c4, up) -> tuple:
+    def choose(self, c1: int, c2: int, c3: int, c4: int, up: int) -> tuple[str, Fraction]:
         """("keep" or "switch", the value of the round given this deal)."""
         keep, sw, keep_nb, sw_nb = self.deal_values(c1, c2, c3, c4, up)
         if self.rules.switch_before_peek:
@@ -192,7 +193,7 @@ class BruteForceSwitch:
         return ev
 
 
-def round_value(rules, counts) -> Fraction:
+def round_value(rules: Any, counts: Sequence[int]) -> Fraction:
     """Expected result of a Blackjack Switch round (both wagers) from a shoe of ``counts``."""
     return BruteForceSwitch(rules, counts).round_value()
 

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Union, cast
 
 from odds import __version__
 from odds.core.errors import WagerError
@@ -37,8 +37,10 @@ from odds.regulations import excerpts
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.wagers import Wager, get_wager
+from odds.wagers.parsheet import ParSheet
 
 from .checks import ExactCheck, Figure
+from .statistics import Check
 
 DEFAULT_ROUNDS = 200_000
 DEFAULT_SEED = 1
@@ -49,7 +51,7 @@ OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--s
 LOSERS = ("lose", "no-bust")
 
 
-def select_paytable(wager_name: str, paytable: Optional[str], paytable_file=None) -> Paytable:
+def select_paytable(wager_name: str, paytable: Optional[str], paytable_file: Union[str, Path, None] = None) -> Paytable:
     """The paytable ``paytable`` of the wager (from ``paytable_file`` if given)."""
     book = load_paytable_file(paytable_file) if paytable_file else builtin_paytables(wager_name)
     if book.wager != wager_name:
@@ -119,7 +121,7 @@ def _shell_word(word: str) -> str:
     return word if re.fullmatch(r"[A-Za-z0-9_.,=+/:-]+", word) else "'" + word.replace("'", "'\\''") + "'"
 
 
-def _sheet_options(wager, inputs: Inputs) -> dict:
+def _sheet_options(wager: Wager, inputs: Inputs) -> dict:
     options = dict(inputs.options)
     if "split_sevens" in options:
         options["split_sevens"] = list(options["split_sevens"])
@@ -142,7 +144,7 @@ def _reference_pay(wager: Wager, row: str, table: Paytable, meters: Mapping) -> 
     return Fraction(table.pays[row])
 
 
-def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
+def exact_check(sheet: ParSheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
     """The fast par sheet against the reference path, figure by figure, with ``==``."""
     from odds.wagers.sevens import parse_meters
     meters = parse_meters(inputs.options.get("meters"))
@@ -158,7 +160,7 @@ def exact_check(sheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
         o = fast.get(name)
         figures.append(Figure(f"P({name})", o.probability if o else Fraction(0), probs.get(name, Fraction(0))))
         if ways is not None:
-            figures.append(Figure(f"combinations({name})", Fraction(o.combinations if o else 0),
+            figures.append(Figure(f"combinations({name})", Fraction(cast(int, o.combinations) if o else 0),
                                   Fraction(ways.get(name, 0))))
     if cycle is not None:
         figures.append(Figure("cycle", Fraction(sheet.cycle or 0), Fraction(cycle)))
@@ -188,9 +190,9 @@ class Report:
     inputs: Inputs
     title: str
     regulation: str
-    sheet: object  # ParSheet
+    sheet: ParSheet
     checks: tuple[ExactCheck, ...]  # the exact verifications, in the order of section 7
-    monte_carlo: Optional[object]  # simulate.Check, or None where there is no simulator
+    monte_carlo: Optional[Check]  # None where there is no simulator
     monte_carlo_note: str
     versions: tuple[tuple[str, str], ...]
     input_hash: str = field(default="")
@@ -214,7 +216,8 @@ def versions() -> tuple[tuple[str, str], ...]:
             ("Cython (compiled the kernels)", cython))
 
 
-def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None, paytable_file=None,
+def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,
+                 paytable_file: Union[str, Path, None] = None,
                  any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
                  rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Inputs:
     """The inputs of a report, checked; bad input raises an :class:`~odds.core.errors.OddsError`."""
@@ -226,7 +229,8 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     rules = DealerRules.parse(rule, peek=peek)
     table = select_paytable(name, paytable, paytable_file)
     if not table.allows(decks) and not any_decks:
-        raise WagerError(f"{name} paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) "
+        raise WagerError(f"{name} paytable {table.id} is for "
+                         f"{', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) "
                          f"({table.citation}), not {decks} (--any-decks reports it anyway)")
     given = {k: v for k, v in (options or {}).items() if v is not None}
     for key in given:
@@ -246,7 +250,8 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     return Inputs(name, decks, rules, table, given, rounds, seed, any_decks)
 
 
-def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None, paytable_file=None,
+def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,
+            paytable_file: Union[str, Path, None] = None,
             any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
             rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
     """Compute everything a report holds (see the module's doc)."""
@@ -266,7 +271,8 @@ def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = 
             mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
     if not inputs.table.allows(decks):
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
-            f"paytable {inputs.table.id} is for {', '.join(map(str, inputs.table.decks))} deck(s) only "
+            f"paytable {inputs.table.id} is for "
+            f"{', '.join(map(str, cast('tuple[int, ...]', inputs.table.decks)))} deck(s) only "
             f"({inputs.table.citation}); computed at {decks} on request",))
     note = "" if mc else f"no simulator deals {name}"
     return Report(inputs, wager.title, wager.regulation, sheet, checks, mc, note, versions(), inputs.digest())

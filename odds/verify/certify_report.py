@@ -14,12 +14,13 @@ import subprocess
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional
+from typing import Any, Container, Iterable, Optional, Sequence
 
 from odds import __version__
 from odds.core.formats import fraction_text
 from odds.regulations import excerpts
 from odds.wagers import get_wager
+from odds.wagers.parsheet import ParSheet
 
 from .certify import OPTIONS, Inputs, Report
 from .checks import ExactCheck
@@ -65,11 +66,12 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding
 """
 
 
-def _e(text) -> str:
+def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _table(header, rows, numeric=(), exact=(), css="") -> str:
+def _table(header: Sequence[str], rows: Iterable[Sequence[str]], numeric: Container[int] = (),
+           exact: Container[int] = (), css: str = "") -> str:
     """Columns in ``numeric`` right-aligned on one line; those in ``exact`` (long fractions) may break."""
     out = [f'<table class="{css}">' if css else "<table>",
            "<tr>" + "".join(f"<th>{_e(h)}</th>" for h in header) + "</tr>"]
@@ -118,7 +120,7 @@ def _paytable_html(inputs: Inputs) -> str:
     return "\n".join(out)
 
 
-def _sheet_html(sheet) -> str:
+def _sheet_html(sheet: ParSheet) -> str:
     counted = any(o.combinations is not None for o in sheet.outcomes)
     rows = []
     for o in sheet.outcomes:
@@ -191,7 +193,7 @@ def _monte_carlo_html(report: Report) -> str:
         "<ul>" + "".join(f"<li>{_e(n)}</li>" for n in mc.notes) + "</ul>"])
 
 
-def _option_text(key: str, value) -> str:
+def _option_text(key: str, value: Any) -> str:
     if key == "split_sevens":
         return " ".join(value)
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)

@@ -26,7 +26,7 @@ deals every card one at a time and finishes on small shoes only, so the report c
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
 
 from .checks import ExactCheck, Figure
 from odds.core.errors import WagerError
@@ -39,12 +39,22 @@ from odds.core.shoe import Shoe
 from .rounds import compare_rounds, simulate_rounds, streak_game
 from odds.wagers.streaks import dealer_blackjack_without_player_blackjack
 
+if TYPE_CHECKING:
+    from odds.core.game_rules import GameRules
+    from odds.core.rules import DealerRules
+    from odds.engine.outcomes import RoundOutcomes
+    from odds.wagers import Wager
+    from odds.wagers.parsheet import ParSheet
+    from odds.wagers.paytables import Paytable
+
+    from .statistics import Check
+
 DEFAULTS = {"streak": 2, "dealer_blackjack": "loss", "das": False, "split_hands": 2, "resplit_aces": False,
             "hit_split_aces": False, "surrender": False}
 CLASSES = ((WIN, "won"), (LOSS, "lost"), (NEITHER, "neither won nor lost"))
 
 
-def round_options(given: Mapping, decks: int, rules, table) -> dict:
+def round_options(given: Mapping, decks: int, rules: DealerRules, table: Paytable) -> dict:
     """The wager's options with the defaults filled in (every rule of the main game is an input of
     the report), checked."""
     options = {**DEFAULTS, **given}
@@ -61,11 +71,11 @@ def round_options(given: Mapping, decks: int, rules, table) -> dict:
     return options
 
 
-def _exact(x) -> Fraction:
+def _exact(x: Any) -> Fraction:
     return Fraction(int(x.numerator), int(x.denominator))
 
 
-def dealer_blackjack_alone(counts) -> Fraction:
+def dealer_blackjack_alone(counts: Sequence[int]) -> Fraction:
     """P(the dealer's first two cards are a blackjack and the player's are not), by every ordered
     opening deal of values (player, up card, player, hole card) weighted by the cards' counts.
 
@@ -75,7 +85,7 @@ def dealer_blackjack_alone(counts) -> Fraction:
     left = list(counts)
     hits = deals = 0
 
-    def ways(v):
+    def ways(v: int) -> int:
         n = left[v]
         left[v] -= 1
         return n
@@ -97,9 +107,10 @@ def dealer_blackjack_alone(counts) -> Fraction:
     return Fraction(hits, deals)
 
 
-def value_check(sheet, outcomes, game, shoe: Shoe, options: Mapping, table) -> ExactCheck:
+def value_check(sheet: ParSheet, outcomes: RoundOutcomes, game: GameRules, shoe: Shoe, options: Mapping,
+                table: Paytable) -> ExactCheck:
     """Section 7.1: the round's value two ways at the certified shoe, and the streak formula."""
-    value = PlayerEngine(game, shoe).round_value()[0]  # a second engine, built afresh
+    value = cast(Fraction, PlayerEngine(game, shoe).round_value()[0])  # a second engine, built afresh (exact)
     joint = outcomes.joint
     figures = [Figure("total probability of the round's results", sum(joint.values(), Fraction(0)), Fraction(1)),
                Figure("expected net result of a round, per unit of the main wager", _exact(outcomes.mean()), value)]
@@ -145,11 +156,11 @@ def value_check(sheet, outcomes, game, shoe: Shoe, options: Mapping, table) -> E
                       f"round value two ways, {game.decks} deck(s)")
 
 
-def _shoe_text(name: str, counts) -> str:
+def _shoe_text(name: str, counts: Sequence[int]) -> str:
     return f"{name} = ({', '.join(map(str, counts))})"
 
 
-def small_shoes_check(game) -> ExactCheck:
+def small_shoes_check(game: GameRules) -> ExactCheck:
     """Section 7.2: the outcome walk against the brute force, on the small shoes for the rules."""
     shoes = shoes_for(game.split_hands)
     figures = []
@@ -190,8 +201,9 @@ def small_shoes_check(game) -> ExactCheck:
                       lead, f"fast path = brute force, {len(shoes)} small shoes")
 
 
-def verify_rounds(wager, inputs, shoe: Shoe):
-    """(par sheet, exact checks, Monte Carlo check) of a report on a streak wager."""
+def verify_rounds(wager: Wager, inputs: Any, shoe: Shoe) -> tuple[ParSheet, tuple[ExactCheck, ...], Check]:
+    """(par sheet, exact checks, Monte Carlo check) of a report on a streak wager (``inputs``: the
+    report's :class:`~odds.verify.certify.Inputs`)."""
     options = inputs.options
     game = streak_game(inputs.decks, inputs.rules, options)
     engine = PlayerEngine(game, shoe)

@@ -17,14 +17,21 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union
 
 from odds.core.errors import WagerError
+from odds.core.game_rules import GameRules
+from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.reference.dealt import Deal, Table, best_total, dealer_completes, natural, opening, points
+from odds.reference.dealt import Card, Deal, Table, best_total, dealer_completes, natural, opening, points
 from odds.wagers import WAGERS, get_wager
 
 from .statistics import FLAG_LEVEL, FLOAT_NOTE, REPORT_LEVEL, Check, mean_interval, rate_row
+
+if TYPE_CHECKING:
+    from odds.engine.player import PlayerEngine
+    from odds.wagers.parsheet import ParSheet
+    from odds.wagers.paytables import Paytable
 
 
 def round_wagers() -> tuple[str, ...]:
@@ -60,7 +67,7 @@ class EngineDecisions:
     (<Action.HIT: 'hit'>, <Action.SPLIT: 'split'>, <Action.DOUBLE: 'double'>, <Action.STAND: 'stand'>)
     """
 
-    def __init__(self, engine):
+    def __init__(self, engine: PlayerEngine) -> None:
         from odds.engine.player import PlayerEngine
         self.engine = engine
         self._pairs = PlayerEngine.pair_cards_aside
@@ -70,7 +77,7 @@ class EngineDecisions:
         key = ("first", a, b, up)
         if key not in self._memo:
             options = self.engine.first_options(a, b, up)
-            self._memo[key] = max(options, key=options.get)
+            self._memo[key] = max(options, key=options.__getitem__)
         return self._memo[key]
 
     def split_hand(self, hand: tuple, pair: int, up: int) -> str:
@@ -89,14 +96,14 @@ class EngineDecisions:
         return self._memo[key]
 
 
-def _by_value(cards) -> tuple:
+def _by_value(cards: Iterable[Card]) -> tuple:
     counts = [0] * 10
     for r, _ in cards:
         counts[points(r) - 1] += 1
     return tuple(counts)
 
 
-def round_class(results) -> str:
+def round_class(results: Iterable[Union[int, Fraction]]) -> str:
     """A round's class from the net result of each of the player's hands, as the streak wagers
     count it: the round advances the streak when more hands win than lose and loses it when more
     lose than win; a push counts for neither (9 NYCRR 5324.11(m)(6), (8), (9); Burnout Bonus (2)).
@@ -109,7 +116,7 @@ def round_class(results) -> str:
     return WIN if wins > losses else LOSS if losses > wins else NEITHER
 
 
-def _hand_total(cards) -> int:
+def _hand_total(cards: Sequence[Card]) -> int:
     return best_total(cards)[0]
 
 
@@ -126,7 +133,7 @@ def _play_on(deal: Deal, cards: list, option: str, up: int, play: EngineDecision
     return _hand_total(cards), 1
 
 
-def _play_split(deal: Deal, player: list, up: int, game, play: EngineDecisions) -> list[tuple[int, int]]:
+def _play_split(deal: Deal, player: list, up: int, game: GameRules, play: EngineDecisions) -> list[tuple[int, int]]:
     """A split, hand after hand: each hand takes its second card (a card of the pair's value starts
     a new hand while the rules allow more hands, and the hand draws again), then is played to the
     end. Split aces take one card each unless the rules let them draw; a two-card 21 stands."""
@@ -161,7 +168,7 @@ def _settle_hand(total: int, stake: int, dealer: list, dealer_blackjack: bool) -
     return -stake if total < dealer_total else 0
 
 
-def _whole_round(deal: Deal, game, table: Table, play: EngineDecisions, no_effect: bool) -> tuple:
+def _whole_round(deal: Deal, game: GameRules, table: Table, play: EngineDecisions, no_effect: bool) -> tuple:
     """(net result, class) of one round of the main game, dealt card by card."""
     player, up, hole = opening(deal)
     player_bj, dealer_bj = natural(*player), natural(up, hole)
@@ -201,7 +208,7 @@ class RoundSimulation:
     rounds: int
     seed: Optional[int]
     counts: Mapping[str, int]  # rounds won, lost and neither
-    streaks: Mapping[str, tuple[int, int]]
+    streaks: Mapping[str, tuple[int, ...]]  # length -> (won, lost)
     pays: Mapping[str, Fraction]  # length -> pay, "to 1"
     streak: str
     game: str = ""
@@ -220,8 +227,9 @@ class RoundSimulation:
         return mean_interval(self._returns(), level)
 
 
-def simulate_rounds(wager: str, game, pays: Mapping, rounds: int, seed: Optional[int] = 0, streak=2,
-                    dealer_blackjack: str = "loss", engine=None) -> RoundSimulation:
+def simulate_rounds(wager: str, game: GameRules, pays: Mapping, rounds: int, seed: Optional[int] = 0,
+                    streak: Union[int, str] = 2, dealer_blackjack: str = "loss",
+                    engine: Optional[PlayerEngine] = None) -> RoundSimulation:
     """Deal ``rounds`` rounds of the main game with the rules ``game`` (a
     :class:`~odds.core.game_rules.GameRules`) from a full, freshly shuffled shoe each, the player's
     decisions asked of ``engine`` (a :class:`~odds.engine.player.PlayerEngine` for ``game``, built exact
@@ -278,7 +286,7 @@ def simulate_rounds(wager: str, game, pays: Mapping, rounds: int, seed: Optional
                            {k: tuple(v) for k, v in settled.items()}, exact_pays, streak, game.describe())
 
 
-def streak_game(decks: int, rules, options: Mapping):
+def streak_game(decks: int, rules: DealerRules, options: Mapping) -> GameRules:
     """The main game (:class:`~odds.core.game_rules.GameRules`) a streak wager with ``options`` is
     played on, ``rules`` being the dealer's.
 
@@ -286,13 +294,12 @@ def streak_game(decks: int, rules, options: Mapping):
     >>> streak_game(6, DealerRules.parse("H17"), {"streak": 3, "das": True, "dealer_blackjack": "loss"}).describe()
     '6 decks, H17, peek, blackjack pays 3/2, double any two cards, DAS, split to 2 hands, ...'
     """
-    from odds.core.game_rules import GameRules
     from odds.wagers.streaks import GAME_OPTIONS
     return GameRules.from_options(decks, rules, **{k: v for k, v in options.items()
                                                    if k in GAME_OPTIONS and k != "streak" and v is not None})
 
 
-def compare_rounds(simulation: RoundSimulation, sheet, notes: tuple[str, ...] = ()) -> Check:
+def compare_rounds(simulation: RoundSimulation, sheet: ParSheet, notes: tuple[str, ...] = ()) -> Check:
     """Set a round simulation against the exact par sheet of a streak wager: the chance of a won,
     a lost and a neither round (``sheet.extra["round"]``); the chance of ``k`` wins in a row for
     every length the paytable pays (``sheet.extra["streaks"]``), derived from the simulated rounds
@@ -327,7 +334,8 @@ def compare_rounds(simulation: RoundSimulation, sheet, notes: tuple[str, ...] = 
                  lo <= ret <= hi, notes, level)
 
 
-def check_rounds(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[int] = 0, **options) -> Check:
+def check_rounds(wager: str, paytable: Paytable, decks: int, rules: DealerRules, rounds: int, seed: Optional[int] = 0,
+                 **options: Any) -> Check:
     """Simulate a streak wager (``streak`` or ``burnout-bonus``) with ``paytable`` and compare
     with its exact par sheet at ``decks`` decks. ``options`` are the wager's (``streak``,
     ``dealer_blackjack``, ``das``, ``split_hands``, ...), given to the par sheet and to the

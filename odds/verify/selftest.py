@@ -11,6 +11,7 @@ import platform
 import sys
 import time
 from fractions import Fraction
+from typing import Union, cast
 
 
 def _round_half_up(x: Fraction, places: int) -> Fraction:
@@ -19,7 +20,7 @@ def _round_half_up(x: Fraction, places: int) -> Fraction:
     return Fraction(n if x >= 0 else -n, 10 ** places)
 
 
-def _printed(value, printed: str, scale: int = 1) -> bool:
+def _printed(value: Union[int, float, Fraction, str], printed: str, scale: int = 1) -> bool:
     places = len(printed.split(".")[1]) if "." in printed else 0
     return _round_half_up(Fraction(value) * scale, places) == Fraction(printed)
 
@@ -27,7 +28,7 @@ def _printed(value, printed: str, scale: int = 1) -> bool:
 def check_dealer_engine() -> bool:
     """The compiled dealer engine equals the plain recursion on one deck, S17 and H17, peek."""
     from odds import DealerRules, Shoe, dealer_table
-    from odds.reference.dealer import reference_dealer_table
+    from odds.reference.dealer import Row, reference_dealer_table
     for rule in ("S17", "H17"):
         rules = DealerRules.parse(rule)
         ref = reference_dealer_table(list(Shoe.decks(1).by_value()), rules.hits_soft_17, rules.peek)
@@ -35,7 +36,7 @@ def check_dealer_engine() -> bool:
         if dict(fast.overall.joint) != ref["overall"]:
             return False
         for up, row in fast.by_upcard.items():
-            if dict(row.joint) != {k: p for k, p in ref[up].items() if p}:
+            if dict(row.joint) != {k: p for k, p in cast(Row, ref[up]).items() if p}:
                 return False
     return True
 
@@ -69,11 +70,12 @@ def check_round_outcomes() -> bool:
 def check_published_split() -> bool:
     """Eric Farmer's 19-card shoe, 2-2 against a 7, resplit to 4: split -76.210220335%."""
     from odds import DealerRules, Shoe
+    from odds.core.actions import Action
     from odds.core.game_rules import GameRules
     from odds.engine.player import PlayerEngine
     shoe = Shoe.from_rank_counts([0, 4, 4, 2, 0, 0, 2, 0, 0, 7, 0, 0, 0])
     rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), das=True, split_hands=4)
-    return _printed(PlayerEngine(rules, shoe).option_values("2", "2", "7")["split"], "-76.210220335", 100)
+    return _printed(PlayerEngine(rules, shoe).option_values("2", "2", "7")[Action.SPLIT], "-76.210220335", 100)
 
 
 def check_published_wager() -> bool:

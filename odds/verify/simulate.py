@@ -31,12 +31,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional, Union
 
 from odds.core.errors import PaytableError, WagerError
+from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.reference.dealt import Deal, Table
 from odds.wagers import WAGERS, get_wager
+from odds.wagers.parsheet import ParSheet
 from odds.wagers.paytables import Paytable
 
 from .statistics import FLAG_LEVEL, FLOAT_NOTE, REPORT_LEVEL, Check, Row, mean_interval, wilson
@@ -80,8 +82,8 @@ class Simulation:
         return mean_interval(returns, level)
 
 
-def simulate(wager: str, decks: int, rules, pays: Mapping, rounds: int, seed: Optional[int] = 0,
-             dealer_stands_on: int = 17, **options) -> Simulation:
+def simulate(wager: str, decks: int, rules: DealerRules, pays: Mapping, rounds: int, seed: Optional[int] = 0,
+             dealer_stands_on: int = 17, **options: Any) -> Simulation:
     """Deal ``rounds`` rounds of ``wager`` and count the outcomes, settled with ``pays``
     (outcome -> net pay "to 1"; a paytable's ``.pays`` or any modified dict).
 
@@ -134,7 +136,7 @@ def simulate(wager: str, decks: int, rules, pays: Mapping, rounds: int, seed: Op
 
 # -------------------------------------------------------------------------------- comparison
 
-def compare(simulation: Simulation, sheet, notes: tuple[str, ...] = ()) -> Check:
+def compare(simulation: Simulation, sheet: ParSheet, notes: tuple[str, ...] = ()) -> Check:
     """Set a simulation against an exact :class:`~odds.wagers.parsheet.ParSheet` of the same wager."""
     n = simulation.rounds
     exact = {o.name: o.probability for o in sheet.outcomes}
@@ -156,8 +158,9 @@ def compare(simulation: Simulation, sheet, notes: tuple[str, ...] = ()) -> Check
                  ret, lo <= ret <= hi, notes, level)
 
 
-def check(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[int] = 0,
-          exact_paytable=None, dealer_stands_on: int = 17, **options) -> Check:
+def check(wager: str, paytable: Union[Paytable, Mapping], decks: int, rules: DealerRules, rounds: int,
+          seed: Optional[int] = 0, exact_paytable: Union[Paytable, Mapping, None] = None,
+          dealer_stands_on: int = 17, **options: Any) -> Check:
     """Simulate ``wager`` with ``paytable`` and compare with its exact par sheet.
 
     ``paytable`` is a :class:`~odds.wagers.paytables.Paytable` or a dict of pays; ``exact_paytable``
@@ -166,7 +169,7 @@ def check(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[i
     meters of 0 (its fixed-pay part).
     """
 
-    def as_table(t) -> Paytable:
+    def as_table(t: Union[Paytable, Mapping]) -> Paytable:
         if isinstance(t, Paytable):
             return t
         return Paytable(wager, "custom", {k: Fraction(v) for k, v in t.items()}, "given pays", None, "")
@@ -187,7 +190,7 @@ def check(wager: str, paytable, decks: int, rules, rounds: int, seed: Optional[i
     return compare(sim, sheet, notes)
 
 
-def with_pay(paytable, outcome: str, pay) -> "object":
+def with_pay(paytable: Paytable, outcome: str, pay: Union[int, str, Fraction]) -> Paytable:
     """A copy of a :class:`~odds.wagers.paytables.Paytable` with one pay changed.
 
     >>> from odds.wagers.paytables import builtin_paytables

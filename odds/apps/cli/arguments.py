@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, cast
 
 from odds.core.errors import OddsError, WagerError
-from odds.wagers.paytables import builtin_paytables, load_paytable_file
+from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, load_paytable_file
+
+if TYPE_CHECKING:
+    from odds.wagers import Wager
 
 
 class UsageError(OddsError):
@@ -15,11 +18,11 @@ class UsageError(OddsError):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit status 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, exit status 2, no usage dump
         raise UsageError(f"{self.prog.split()[-1]}: {message}")
 
 
-def whole_number(least: int):
+def whole_number(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``least``."""
     def parse(text: str) -> int:
         try:
@@ -36,7 +39,7 @@ deck_count = whole_number(1)
 round_count = whole_number(2)
 
 
-def add_decks(p: argparse.ArgumentParser, **options) -> None:
+def add_decks(p: argparse.ArgumentParser, **options: Any) -> None:
     """``--decks``: the number of 52-card decks, required unless ``options`` give a default."""
     options.setdefault("help", "number of 52-card decks (>= 1)")
     if "default" not in options:
@@ -74,7 +77,7 @@ def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
         raise UsageError(f"{flag}: {text!r} is not a payout like 3:2 or 1:1") from None
 
 
-def select_paytable(wager, args):
+def select_paytable(wager: Wager, args: argparse.Namespace) -> tuple[PaytableBook, Paytable]:
     book = load_paytable_file(args.paytable_file) if args.paytable_file else builtin_paytables(wager.name)
     if book.wager != wager.name:
         raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager.name}")
@@ -88,12 +91,13 @@ def select_paytable(wager, args):
     else:
         table = book.tables[args.paytable]
     if not table.allows(args.decks) and not args.any_decks:
-        raise WagerError(f"{wager.name} paytable {table.id} is for {', '.join(map(str, table.decks))} "
+        raise WagerError(f"{wager.name} paytable {table.id} is for "
+                         f"{', '.join(map(str, cast('tuple[int, ...]', table.decks)))} "
                          f"deck(s) ({table.citation}), not {args.decks} (--any-decks computes it anyway)")
     return book, table
 
 
-def add_wager_source(p) -> None:
+def add_wager_source(p: argparse.ArgumentParser) -> None:
     """The shoe, the dealer's rules and the paytable, as `odds simulate` and `odds solve` take them."""
     add_decks(p)
     p.add_argument("--rule", default="S17", help="S17 (default) or H17")
@@ -104,7 +108,7 @@ def add_wager_source(p) -> None:
                    help="allow a paytable at a deck count its regulation does not name")
 
 
-def add_simulated_options(p) -> None:
+def add_simulated_options(p: argparse.ArgumentParser) -> None:
     """The wager options the simulator knows, as `odds simulate` and `odds certify` take them."""
     p.add_argument("--upcard", help="ez-bust: bet only on this up card (2..6)")
     p.add_argument("--procedure", choices=("third-card", "up-card"),
@@ -114,7 +118,7 @@ def add_simulated_options(p) -> None:
     add_streak_options(p, "streak, burnout-bonus")
 
 
-def add_streak_options(p, split_hands_for: str) -> None:
+def add_streak_options(p: argparse.ArgumentParser, split_hands_for: str) -> None:
     """The streak wagers' options: the length of the streak, the reading of a dealer blackjack and
     the rules of the main game they are played on."""
     p.add_argument("--streak", type=int, choices=(2, 3, 4, 5),

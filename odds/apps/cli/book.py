@@ -1,6 +1,7 @@
 """The commands that make books and check installs: ``odds report``, ``sweep`` and ``selftest``."""
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -12,7 +13,7 @@ from .arguments import (add_wager_source,
                         deck_list, select_paytable, wager_names, whole_number)
 
 
-def cmd_selftest(args):
+def cmd_selftest(args: argparse.Namespace) -> tuple[str, int]:
     import contextlib
     import io
 
@@ -23,7 +24,7 @@ def cmd_selftest(args):
     return out.getvalue().rstrip("\n"), status
 
 
-def cmd_report(args):
+def cmd_report(args: argparse.Namespace) -> str:
     from odds.engine.cache import default_cache_dir
     from odds.apps.report import build_report
     cache = None if args.no_cache else (args.cache or default_cache_dir())
@@ -32,7 +33,7 @@ def cmd_report(args):
     return summary.text()
 
 
-def cmd_sweep(args) -> str:
+def cmd_sweep(args: argparse.Namespace) -> str:
     from odds.wagers.shoe_returns import swept_wagers
     from odds.wagers.solve import parse_edge
     from odds.apps.sweep import SweepError, SweepSpec, run_sweep
@@ -58,7 +59,7 @@ def cmd_sweep(args) -> str:
     return json.dumps(sweep_json(result), indent=1) if args.format == "json" else sweep_text(result)
 
 
-def add_sweep_parser(sub) -> None:
+def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     import os
     sw = sub.add_parser("sweep", help="deal shoes and take the wager's exact return before every round: "
                                       "how beatable it is by counting (runs on Dask)")
@@ -83,14 +84,14 @@ def add_sweep_parser(sub) -> None:
     sw.set_defaults(run=cmd_sweep)
 
 
-def add_selftest_parser(sub) -> None:
+def add_selftest_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds selftest`` command's arguments."""
     st = sub.add_parser("selftest", help="check this install: versions, engines against references and "
                                          "published figures (exit 1 on a failure)")
     st.set_defaults(run=cmd_selftest)
 
 
-def add_report_parser(sub) -> None:
+def add_report_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds report`` command's arguments."""
     r = sub.add_parser("report", help="the book of par sheets: Markdown, CSV, JSON, an HTML index and plots")
     r.add_argument("--out", default="reports", help="the book's directory (default reports; replaced whole)")

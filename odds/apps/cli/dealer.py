@@ -1,7 +1,9 @@
 """``odds dealer``: the dealer's final-hand distribution, as a table, JSON or CSV."""
 from __future__ import annotations
 
+import argparse
 import csv
+from typing import Optional, Sequence
 import io
 import json
 
@@ -9,16 +11,16 @@ from odds.core.cards import parse_cards
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.engine.dealer import UPCARDS, dealer_table
+from odds.engine.dealer import UPCARDS, DealerDistribution, DealerTable, dealer_table
 from odds.engine.dealer_graph import RESULTS
 
 from .arguments import (UsageError, add_decks)
 
 
-def dealer_json(table, decks: int, removed: list, upcards) -> dict:
+def dealer_json(table: DealerTable, decks: int, removed: list, upcards: Sequence[str]) -> dict:
     """The JSON contract of ``odds dealer`` (docs/json.md)."""
 
-    def dist(d):
+    def dist(d: Optional[DealerDistribution]) -> Optional[dict]:
         if d is None:
             return None
         return {"final": {r: fraction_text(p) for r, p in d.final().items()},
@@ -30,11 +32,11 @@ def dealer_json(table, decks: int, removed: list, upcards) -> dict:
             "overall": dist(table.overall)}
 
 
-def _dealer_rows(table, upcards):
+def _dealer_rows(table: DealerTable, upcards: Sequence[str]) -> list[tuple[str, Optional[DealerDistribution]]]:
     return [(u, table.by_upcard[u]) for u in upcards] + [("all", table.overall)]
 
 
-def dealer_text(table, decks, removed, upcards, fractions: bool) -> str:
+def dealer_text(table: DealerTable, decks: int, removed: list, upcards: Sequence[str], fractions: bool) -> str:
     fmt = fraction_text if fractions else decimal_text
     header = ["up"] + list(RESULTS) + [f"bust{k}" for k in range(3, 8)] + ["bust8+"]
     body = []
@@ -57,7 +59,7 @@ def dealer_text(table, decks, removed, upcards, fractions: bool) -> str:
     return "\n".join([title, "", text_table(header, body, right=range(1, len(header))), ""] + notes)
 
 
-def dealer_csv(table, upcards) -> str:
+def dealer_csv(table: DealerTable, upcards: Sequence[str]) -> str:
     rows = _dealer_rows(table, upcards)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -70,7 +72,7 @@ def dealer_csv(table, upcards) -> str:
     return out.getvalue()
 
 
-def cmd_dealer(args) -> str:
+def cmd_dealer(args: argparse.Namespace) -> str:
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     removed = parse_cards(args.remove or "")
     shoe = Shoe.decks(args.decks).remove(removed)
@@ -88,7 +90,7 @@ def cmd_dealer(args) -> str:
     return dealer_text(table, args.decks, removed, upcards, args.fractions)
 
 
-def add_dealer_parser(sub) -> None:
+def add_dealer_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds dealer`` command's arguments."""
     d = sub.add_parser("dealer", help="the dealer's final-hand distribution for a shoe")
     add_decks(d)

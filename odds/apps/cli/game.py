@@ -2,7 +2,10 @@
 ``decide``."""
 from __future__ import annotations
 
+import argparse
 import json
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from odds.core.cards import value_label
 from odds.core.formats import fraction_text, text_table
@@ -10,8 +13,11 @@ from odds.core.rules import DealerRules
 
 from .arguments import (Parser, UsageError, add_decks, payout)
 
+if TYPE_CHECKING:
+    from odds.core.game_rules import GameRules
 
-def _game_rules(args):
+
+def _game_rules(args: argparse.Namespace) -> GameRules:
     from odds.core.game_rules import GameRules
 
     return GameRules.from_options(args.decks, DealerRules.parse(args.rule, peek=not args.no_peek),
@@ -46,14 +52,14 @@ STRATEGY_TEXT = {
 }
 
 
-def _engine(args, rules):
+def _engine(args: argparse.Namespace, rules: GameRules) -> Any:  # a TotalDependentEngine for --strategy basic
     from odds.engine.player import PlayerEngine
     from odds.engine.strategy import TotalDependentEngine
     kind = TotalDependentEngine if args.strategy == "basic" else PlayerEngine
     return kind(rules, exact=not args.float)
 
 
-def cmd_game(args):
+def cmd_game(args: argparse.Namespace) -> str:
     rules = _game_rules(args)
     if args.effects:
         return _rule_effects_text(args, rules)
@@ -80,7 +86,7 @@ def cmd_game(args):
                       f"splits           {doc['split_method']}"])
 
 
-def _rule_effects_text(args, rules):
+def _rule_effects_text(args: argparse.Namespace, rules: GameRules) -> str:
     from odds.games.rule_effects import rule_effects
     if args.strategy != "composition":
         raise UsageError("--effects computes composition-dependent play")
@@ -100,7 +106,7 @@ def _rule_effects_text(args, rules):
                       "", table])
 
 
-def cmd_strategy(args):
+def cmd_strategy(args: argparse.Namespace) -> str:
     from odds.engine.strategy import LETTERS, UP_ORDER, basic_strategy_chart
     rules = _game_rules(args)
     engine = _engine(args, rules)
@@ -127,7 +133,7 @@ def cmd_strategy(args):
                       text_table(["hand"] + ups, rows)])
 
 
-def cmd_burnout(args):
+def cmd_burnout(args: argparse.Namespace) -> str:
     from odds.games.burnout import burnout_report, burnout_rules
     rules = burnout_rules(args.rule, das=not args.no_das, decks=args.decks)
     readings = ("any-card", "no-bust") if args.reading == "both" else (args.reading,)
@@ -138,18 +144,18 @@ def cmd_burnout(args):
     return "\n\n".join(r.to_text() for r in reports)
 
 
-def cmd_switch(args) -> str:
+def cmd_switch(args: argparse.Namespace) -> str:
     """Blackjack Switch (58 Pa. Code 633a.12(a)): house edge per wager, switch and play strategy.
     Reached from `odds wager switch` too, where the switch options keep their defaults."""
     from odds.core.game_rules import GameRules
     from odds.games.switch import SwitchGame, SwitchRules, switch_table
-    opt = lambda name, default: getattr(args, name, default)  # noqa: E731
+    opt: Callable[[str, Any], Any] = lambda name, default: getattr(args, name, default)  # noqa: E731
     rules = SwitchRules(
         GameRules.from_options(args.decks, DealerRules.parse(args.rule),
                   blackjack_pays=payout("--bj-pays", opt("bj_pays", "3:2")), double=opt("double", "any"),
                   das=not opt("no_das", False), split_hands=opt("switch_split_hands", 4),
                   resplit_aces=bool(opt("resplit_aces", False)), hit_split_aces=bool(opt("hit_split_aces", False))),
-        pays_vs_dealer_21=payout("--bj-pays-vs-21", opt("bj_pays_vs_21", "1:1")),
+        pays_vs_dealer_21=cast(Fraction, payout("--bj-pays-vs-21", opt("bj_pays_vs_21", "1:1"))),
         blackjack_vs_22=opt("natural_vs_22", "win"), switch_before_peek=not opt("switch_after_peek", False))
     result = SwitchGame(rules, exact=not args.float, workers=opt("workers", 1)).solve()
     if args.format == "json":
@@ -163,7 +169,7 @@ def cmd_switch(args) -> str:
 GAME_COMMANDS = {"burnout": cmd_burnout, "switch": cmd_switch}  # priced by their own engines
 
 
-def cmd_decide(args) -> str:
+def cmd_decide(args: argparse.Namespace) -> str:
     from fractions import Fraction
 
     from odds.games.decisions import house_money_decisions, ny_rules, sevens_split_decisions
@@ -192,7 +198,7 @@ def cmd_decide(args) -> str:
     return table.to_text(fractions=args.fractions)
 
 
-def add_decide_parser(sub) -> None:
+def add_decide_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds decide`` command's arguments."""
     dec = sub.add_parser("decide", help="decisions a side wager opens in the main game (house money, 7-7)")
     dsub = dec.add_subparsers(dest="which", metavar="DECISION", required=True, parser_class=Parser)
@@ -226,7 +232,7 @@ def add_decide_parser(sub) -> None:
         d.set_defaults(run=cmd_decide)
 
 
-def add_game_parser(sub) -> None:
+def add_game_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds game`` and ``odds strategy`` commands' arguments."""
     for name, run, text in (("game", cmd_game, "the house edge of the main game"),
                             ("strategy", cmd_strategy, "the strategy chart for the main game")):
@@ -263,7 +269,7 @@ def add_game_parser(sub) -> None:
         g.set_defaults(run=run)
 
 
-def add_burnout_parser(sub) -> None:
+def add_burnout_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds burnout`` command's arguments."""
     b = sub.add_parser("burnout", help="Blackjack Burnout: the burn option's strategy, value and house edge")
     add_decks(b, default=6, help="number of 52-card decks (default 6, as the procedures)")
@@ -277,7 +283,7 @@ def add_burnout_parser(sub) -> None:
     b.set_defaults(run=cmd_burnout)
 
 
-def add_switch_parser(sub) -> None:
+def add_switch_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds switch`` command's arguments."""
     s = sub.add_parser("switch", help="Blackjack Switch (PA 633a.12(a)): house edge per wager and strategy")
     add_decks(s)

@@ -1,9 +1,12 @@
 """The commands on wagers: ``odds wager``, ``list``, ``simulate``, ``solve``, ``validate`` and ``certify``."""
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import sys
+from fractions import Fraction
+from typing import Sequence, cast
 
 from odds.core.cards import parse_cards, value_label
 from odds.core.formats import decimal_text, fraction_text, text_table
@@ -26,7 +29,7 @@ def _wager_flags() -> dict[str, str]:
     return flags
 
 
-def cmd_wager(args) -> str:
+def cmd_wager(args: argparse.Namespace) -> str:
     if args.name in GAME_COMMANDS:
         if args.format not in ("table", "json"):
             raise UsageError(f"{args.name}: --format table or json")
@@ -48,12 +51,12 @@ def cmd_wager(args) -> str:
     sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
     if not table.allows(args.decks):
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
-            f"paytable {table.id} is for {', '.join(map(str, table.decks))} deck(s) only "
+            f"paytable {table.id} is for {', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
     return sheet.render(args.format, fractions=args.fractions)
 
 
-def ez_bust_search_text(results, decks, rules) -> str:
+def ez_bust_search_text(results: Sequence[tuple[Fraction, str, str]], decks: int, rules: DealerRules) -> str:
     favourable = [r for r in results if r[0] > 0]
     lines = [f"EZ Bust: the player's two cards and the up card, {decks} deck(s), {rules.name}",
              f"{len(results)} situations searched; {len(favourable)} favourable to the player", ""]
@@ -64,7 +67,7 @@ def ez_bust_search_text(results, decks, rules) -> str:
     return "\n".join(lines)
 
 
-def cmd_list(args) -> str:
+def cmd_list(args: argparse.Namespace) -> str:
     lines = []
     for name, wager in WAGERS.items():
         book = builtin_paytables(name)
@@ -79,7 +82,7 @@ def cmd_list(args) -> str:
     return "\n".join(lines)
 
 
-def cmd_simulate(args):
+def cmd_simulate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.verify.rounds import check_rounds
     from odds.verify.simulate import check as simulation_check
     from odds.verify.simulate import simulated_wagers
@@ -94,7 +97,7 @@ def cmd_simulate(args):
     return text, (0 if result.agrees else 1)
 
 
-def _simulation_options(args) -> dict:
+def _simulation_options(args: argparse.Namespace) -> dict:
     """The wager options the simulator takes (--upcard, --procedure, --split-sevens; the streak
     wagers' --streak, --dealer-blackjack and rules of the main game), as given."""
     options = {"upcard": args.upcard, "procedure": args.procedure, "streak": args.streak,
@@ -109,7 +112,7 @@ def _simulation_options(args) -> dict:
     return {k: v for k, v in options.items() if v is not None}
 
 
-def cmd_solve(args) -> str:
+def cmd_solve(args: argparse.Namespace) -> str:
     from odds.wagers.solve import solve_pay
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
@@ -118,14 +121,14 @@ def cmd_solve(args) -> str:
     return json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
 
 
-def cmd_validate(args):
+def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.wagers.validate import validate_file
     title, problems = validate_file(args.file)
     lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
     return "\n".join(lines), (1 if problems else 0)
 
 
-def cmd_certify(args):
+def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     """A certification report: HTML written whole or not at all, a PDF beside it on request."""
     from pathlib import Path
 
@@ -155,7 +158,7 @@ def cmd_certify(args):
     return "\n".join(lines), (0 if report.agrees else 1)
 
 
-def add_certify_parser(sub) -> None:
+def add_certify_parser(sub: argparse._SubParsersAction) -> None:
     from odds.verify.certify import DEFAULT_ROUNDS, DEFAULT_SEED
     ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
                                         "verification, versions (HTML; PDF where chromium is installed)")
@@ -172,7 +175,7 @@ def add_certify_parser(sub) -> None:
     ce.set_defaults(run=cmd_certify)
 
 
-def add_wager_parser(sub) -> None:
+def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds wager`` command's arguments."""
     w = sub.add_parser("wager", help="the par sheet of a wager")
     w.add_argument("name", help="buster, ez-bust or bust-it (see `odds list`)")
@@ -213,7 +216,7 @@ def add_wager_parser(sub) -> None:
     w.set_defaults(run=cmd_wager)
 
 
-def add_simulate_parser(sub) -> None:
+def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds simulate`` command's arguments."""
     sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
     sim.add_argument("name", help="a wager of `odds list` (streak and burnout-bonus: whole rounds of the main game, "
@@ -226,7 +229,7 @@ def add_simulate_parser(sub) -> None:
     sim.set_defaults(run=cmd_simulate)
 
 
-def add_solve_parser(sub) -> None:
+def add_solve_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds solve`` command's arguments."""
     so = sub.add_parser("solve", help="the exact pay of one outcome for a target house edge")
     so.add_argument("name", help="a wager (see `odds list`)")
@@ -239,13 +242,13 @@ def add_solve_parser(sub) -> None:
     so.set_defaults(run=cmd_solve)
 
 
-def add_list_parser(sub) -> None:
+def add_list_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds list`` command's arguments."""
     ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
     ls.set_defaults(run=cmd_list)
 
 
-def add_validate_parser(sub) -> None:
+def add_validate_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds validate`` command's arguments."""
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
     v.add_argument("file", help="a paytable TOML file")
