@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import io
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, cast
 
-from odds.engine.dealer import UPCARDS, dealer_table
+from odds.engine.dealer import UPCARDS, DealerDistribution, dealer_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.wagers.parsheet import ParSheet
@@ -57,7 +57,7 @@ def dealer_bust_by_upcard(plt: Any, decks: int) -> Figure:
     width = 0.4
     for i, rule in enumerate(("S17", "H17")):
         table = dealer_table(Shoe.decks(decks), DealerRules.parse(rule))
-        ys = [float(table.by_upcard[u].probability("bust")) for u in UPCARDS]
+        ys = [float(cast(DealerDistribution, table.by_upcard[u]).probability("bust")) for u in UPCARDS]
         xs = [x + (i - 0.5) * width for x in range(len(UPCARDS))]
         ax.bar(xs, ys, width, color=COLOURS[i], label=rule)
         for x, y in zip(xs, ys):
