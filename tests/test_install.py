@@ -29,3 +29,14 @@ def test_every_kernel_in_ext_is_loaded():
     from odds.engine.kernels import KERNELS
     ext = Path(__file__).resolve().parent.parent / "ext"
     assert sorted(KERNELS) == sorted(p.stem for p in ext.glob("*.pyx"))
+
+
+def test_every_package_of_the_sources_is_installed():
+    # pyproject.toml lists the packages: a subpackage missing there would be left out of `pip install .`
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "pyproject.toml").read_text()
+    listed = set(text[text.index("packages = ["):].split("]")[0].replace("packages = [", "").replace('"', "")
+                 .replace("\n", " ").replace(",", " ").split())
+    found = {".".join(p.parent.relative_to(root).parts) for p in (root / "odds").rglob("__init__.py")}
+    assert found <= listed, f"not listed in pyproject.toml: {sorted(found - listed)}"
