@@ -60,7 +60,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Optional, Sequence
 
-from odds.core.errors import OddsError, WagerError
+from odds.core.errors import OddsError
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
 from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, swept_wagers

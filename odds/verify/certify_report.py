@@ -149,7 +149,7 @@ def _sheet_html(sheet: ParSheet) -> str:
 
 
 MONTE_CARLO = ("An independent dealing simulator (odds.verify.simulate) deals physical cards and settles each round by "
-               "the regulation written again; floating point, the only part of this report that is not exact.")
+               "the regulation written again (odds.reference.dealt); floating point, the only part of this report that is not exact.")
 MONTE_CARLO_ROUNDS = ("A round simulator (odds.verify.rounds) deals whole rounds of the main game from physical cards, "
                       "the player's decisions asked of the exact engine, and classes each round and counts the "
                       "streaks by the regulation written again; floating point, the only part of this report that "
@@ -172,7 +172,7 @@ def _monte_carlo_html(report: Report) -> str:
                                  "with another --seed tells chance from an error.")
     shuffled = f"<code>random.Random({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe"
     if get_wager(s.wager).rounds:
-        dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.verify.simulate</code> "
+        dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.verify.rounds</code> "
                  f"(physical cards, {shuffled}). The player's decisions are the exact engine's: in each situation "
                  "the simulator asks <code>odds.engine.player.PlayerEngine</code> what the player does (the wager is priced "
                  "for that play). The dealing, the dealer's play, the settlement of each hand, the round's class "
@@ -180,7 +180,7 @@ def _monte_carlo_html(report: Report) -> str:
                  "streaks are written again there from the regulation, without the exact engines.")
     else:
         dealt = (f"{s.rounds:,} rounds dealt by <code>odds.verify.simulate</code> (physical cards, {shuffled}, settled by "
-                 "the regulation written again there, without the exact engines).")
+                 "the regulation written again in <code>odds.reference.dealt</code>, without the exact engines).")
     return "\n".join([
         f"<p>{dealt} Seed and rounds are inputs of this report (--seed, --rounds).</p>",
         f"<p>Each exact value is flagged against an interval at {each} (99.9% for the whole check, "
