@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from odds import DealerRules, Shoe
-from odds.dealer import _table
+from odds.engine.dealer import _table
 
 
 def baseline_table(counts: tuple[int, ...], hits_soft_17: bool) -> dict:

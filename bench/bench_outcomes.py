@@ -1,4 +1,4 @@
-"""Round outcome benchmark: the exact law of a round's result (odds.outcomes), six decks, timed.
+"""Round outcome benchmark: the exact law of a round's result (odds.engine.outcomes), six decks, timed.
 
     python bench/bench_outcomes.py [--rule S17] [--no-das] [--hands 2 3] [--modes float exact] [--old]
 
@@ -16,9 +16,9 @@ import argparse
 import time
 
 from odds import DealerRules
-from odds.game_rules import GameRules
-from odds.outcomes import round_outcomes
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.outcomes import round_outcomes
+from odds.engine.player import PlayerEngine
 
 
 def timed(fn):

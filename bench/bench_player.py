@@ -14,9 +14,9 @@ import statistics
 import time
 
 from odds import DealerRules, Shoe
-from odds.dealer import dealer_finals
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.engine.dealer import dealer_finals
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 from odds.reference.game import round_value as brute_force_round
 
 

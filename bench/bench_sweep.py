@@ -3,7 +3,7 @@ where a round's time goes.
 
     nice python bench/bench_sweep.py [--shoes 3000] [--chunk 100] [--wager buster ...] [--json out.json]
 
-Six decks, 75% penetration, 5 spots, the paytables of the README's figures. The machines are
+Six decks, 75% penetration, 5 spots, the paytables of the figures in docs/sweep.md. The machines are
 noisy and shared, so each wall-clock figure is also given as a ratio against the one-process run
 made in the same run of this script: one process, 1 worker and 2 workers run in turn,
 ``--repeats`` times, and the fastest run of each counts. The CPU time of every chunk is measured
@@ -21,7 +21,7 @@ import os
 import random
 import time
 
-from odds.sweep import (ChunkTask, SweepSpec, Tally, chunks, evaluator, make_plan, play_round, run_chunk,
+from odds.apps.sweep import (ChunkTask, SweepSpec, Tally, chunks, evaluator, make_plan, play_round, run_chunk,
                         shoe_seed)
 
 WAGERS = {"buster": ("C", "H17"), "ez-bust": ("PA", "H17"), "21+3": ("C", "S17"),

@@ -12,7 +12,7 @@ import argparse
 import json
 import time
 
-from odds.switch import SwitchGame, SwitchRules, switch_table
+from odds.games.switch import SwitchGame, SwitchRules, switch_table
 
 
 def main() -> None:

@@ -9,10 +9,7 @@ ordered deals.
 """
 from libc.stdlib cimport calloc, free
 
-cdef extern from *:
-    ctypedef unsigned long long u128 "unsigned __int128"
-
-cdef unsigned long long LOW = 0xFFFFFFFFFFFFFFFFULL
+from int128 cimport to_int, u128
 
 
 cdef void _visit(int depth, int k, int nclasses, long long* counts, const int* table,
@@ -36,7 +33,6 @@ def count_deals(counts, int k, const int[::1] table, int noutcomes):
     cdef int nclasses = len(counts), i
     cdef long long* c = <long long*> calloc(nclasses if nclasses else 1, sizeof(long long))
     cdef u128* out = <u128*> calloc(noutcomes if noutcomes else 1, sizeof(u128))
-    cdef u128 x
     if c == NULL or out == NULL:
         free(c)
         free(out)
@@ -49,10 +45,7 @@ def count_deals(counts, int k, const int[::1] table, int noutcomes):
         c[i] = counts[i]
     with nogil:
         _visit(0, k, nclasses, c, &table[0], 0, 1, out)
-    result = []
-    for i in range(noutcomes):
-        x = out[i]
-        result.append((int(<unsigned long long> (x >> 64)) << 64) | int(<unsigned long long> (x & LOW)))
+    result = [to_int(out[i]) for i in range(noutcomes)]
     free(c)
     free(out)
     return result

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Split kernel: the joint law of a split round's hands and the dealer's hand (``odds.outcomes``).
+"""Split kernel: the joint law of a split round's hands and the dealer's hand (``odds.engine.outcomes``).
 
 One call takes one pair against one up card. Each split hand is a list of leaves: the multiset of
 cards it drew after its pair card (packed 6 bits a value, aces lowest, so that the union of two
@@ -12,10 +12,11 @@ and how many patterns share them.
 The probability of one run of cards depends only on the multiset drawn, so a group's hands are
 joined by the union of what they drew: every hand but the last is walked into a table
 ``(union, multiset of ends) -> sequences`` (the head), and the last hand is joined to the head
-union by union. Each union of all the hands' cards has one dealer law, propagated here through
-the dealer's graph (``odds.dealer_graph``, folded as in ``odds.dealer_kernel``) for the one up
-card, from the shoe less the player's cards. Then for a head union ``H`` and each way ``e`` the
-last hand ends, ``Y[e][d] = sum over its leaves a ending in e of sequences(a) * Z_d(H + a)``, with
+union by union. Each union of all the hands' cards has one dealer law, propagated through the
+dealer's graph for the one up card (``dealer_walk.pxd``, the graph folded by
+``odds.engine.dealer_kernel``), from the shoe less the player's cards. Then for a head union ``H``
+and each way ``e`` the last hand ends, ``Y[e][d] = sum over its leaves a ending in e of
+sequences(a) * Z_d(H + a)``, with
 ``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry
 is settled against every ``d`` with each ``e`` at once.
 
@@ -28,8 +29,10 @@ caller reconstructs them by the Chinese remainder theorem; it passes moduli whos
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
+from dealer_walk cimport Graph, fits_128, graph_free, graph_load, walk
+from int128 cimport u128
+
 cdef extern from *:
-    ctypedef unsigned long long u128 "unsigned __int128"
     void prefetch "__builtin_prefetch" (const void* p) noexcept nogil
 
 cdef extern from "<sys/mman.h>" nogil:
@@ -53,11 +56,6 @@ cdef enum:
     CHUNK_BITS = 16  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
 
 cdef u64 OCCUPIED = 1ULL << 63
-
-ctypedef fused weight:
-    u128
-    double
-
 
 cdef union Count:
     u128 c         # number of sequences (exact)
@@ -182,17 +180,6 @@ cdef class _Heads:
         free(self.t.s)
 
 
-cdef int* _ints(values) except NULL:
-    """A C copy of a list of ints."""
-    cdef int* out = <int*> malloc((len(values) + 1) * sizeof(int))
-    cdef int i
-    if out == NULL:
-        raise MemoryError()
-    for i, x in enumerate(values):
-        out[i] = x
-    return out
-
-
 cdef inline int _fits(u64 u, const long long* pool) noexcept nogil:
     """Whether the shoe holds every card of the union."""
     cdef int v
@@ -237,81 +224,28 @@ cdef class SplitKernel:
     """The dealer's graph for one rule (hits soft 17 or not), split by up card; each :meth:`run`
     walks one pair against one up card."""
 
-    cdef int nnodes, width, nres
-    cdef int* depth
-    cdef int* first
-    cdef int* ev
-    cdef int* ehave
-    cdef int* etarget
-    cdef int* bust_from
-    cdef int* bust_have
-    cdef int* bust_bucket
-    cdef int* upnodes     # the nodes of each up card, in order of depth
-    cdef int upstart[11]
-    cdef int roots[10]
+    cdef Graph g
     cdef u128* ireach
     cdef double* freach
+    cdef u128* ibuckets     # the dealer's buckets, (up card, result, cards)
+    cdef double* fbuckets
     cdef readonly int max_cards
 
     def __cinit__(self, folded):
-        cdef int i, k = 0, u
-        self.nnodes, self.width, self.nres = len(folded["depth"]), folded["width"], folded["nresults"]
-        self.max_cards = self.width - 1
-        if self.nres != ND or self.width > 32:
+        graph_load(&self.g, folded)
+        self.max_cards = self.g.width - 1
+        if self.g.nresults != ND or self.g.width > 32:
             raise ValueError("the split kernel expects 7 dealer results and at most 31 cards")
-        self.depth, self.first = _ints(folded["depth"]), _ints(folded["first"])
-        self.ev, self.ehave, self.etarget = _ints(folded["ev"]), _ints(folded["ehave"]), _ints(folded["etarget"])
-        self.bust_from, self.bust_have = _ints(folded["bust_from"]), _ints(folded["bust_have"])
-        self.bust_bucket = _ints(folded["bust_bucket"])
-        self.upnodes = _ints([i for u in range(10) for i, x in enumerate(folded["node_up"]) if x == u])
-        self.ireach = <u128*> calloc(self.nnodes, sizeof(u128))
-        self.freach = <double*> calloc(self.nnodes, sizeof(double))
-        if not (self.ireach and self.freach):
+        self.ireach = <u128*> calloc(self.g.n, sizeof(u128))
+        self.freach = <double*> calloc(self.g.n, sizeof(double))
+        self.ibuckets = <u128*> calloc(10 * ND * self.g.width, sizeof(u128))
+        self.fbuckets = <double*> calloc(10 * ND * self.g.width, sizeof(double))
+        if not (self.ireach and self.freach and self.ibuckets and self.fbuckets):
             raise MemoryError()
-        for u in range(10):
-            self.roots[u] = folded["roots"][u]
-            self.upstart[u] = k
-            k += folded["node_up"].count(u)
-        self.upstart[10] = k
 
     def __dealloc__(self):
-        free(self.depth); free(self.first); free(self.ev); free(self.ehave); free(self.etarget)
-        free(self.bust_from); free(self.bust_have); free(self.bust_bucket); free(self.upnodes)
-        free(self.ireach); free(self.freach)
-
-    # ------------------------------------------------------------------ the dealer, one up card
-
-    cdef int _dealer(self, const long long* c, long long total, int up, weight* reach, weight* out) noexcept nogil:
-        """The dealer's hand with up card ``up`` from a shoe of ``c`` (the up card in it), into
-        ``out`` (nres x width, zeroed) by (result, cards): integers, the ordered ways to draw the
-        cards after the up card; doubles, the probabilities. -1, or a node where the shoe runs
-        out."""
-        cdef int j, i, k, t, off = up * self.nres * self.width
-        cdef long long suffix[11]
-        cdef weight r
-        suffix[10] = 0
-        for k in range(9, -1, -1):
-            suffix[k] = suffix[k + 1] + c[k]
-        for j in range(self.upstart[up], self.upstart[up + 1]):
-            reach[self.upnodes[j]] = 0
-        reach[self.roots[up]] = 1
-        for j in range(self.upstart[up], self.upstart[up + 1]):
-            i = self.upnodes[j]
-            r = reach[i]
-            if r == 0:
-                continue
-            if total - self.depth[i] <= 0:
-                return i
-            if weight is double:
-                r = r / <double> (total - self.depth[i])
-            for k in range(self.first[i], self.first[i + 1]):
-                t = self.etarget[k]
-                if t >= 0:
-                    reach[t] += r * <weight> (c[self.ev[k]] - self.ehave[k])
-                else:
-                    out[-1 - t - off] += r * <weight> (c[self.ev[k]] - self.ehave[k])
-            out[self.bust_bucket[i] - off] += r * <weight> (suffix[self.bust_from[i]] - self.bust_have[i])
-        return -1
+        graph_free(&self.g)
+        free(self.ireach); free(self.freach); free(self.ibuckets); free(self.fbuckets)
 
     # ------------------------------------------------------------------------------ the walk
 
@@ -324,7 +258,8 @@ cdef class SplitKernel:
         dealer's counted to his most or to the end of the shoe. ``one_unit``: a dealer blackjack
         costs the round one unit (-1, a loss). Returns, for each outcome ``(net + 8) * 3 + class``
         (win, loss, neither), exact: its residues modulo each modulus of its numerator over
-        ``(n)_jmax``; float: its probability. None when the dealer can run out of cards.
+        ``(n)_jmax``; float: its probability. None when the dealer can run out of cards, or when
+        his counts could pass 128 bits (``fits_128``).
         """
         cdef Walk w
         cdef int v, i, k, last
@@ -345,6 +280,8 @@ cdef class SplitKernel:
             w.base[v] = base[v]
             w.pool[v] = w.base[v] - (v == up)
             w.n += w.pool[v]
+        if not fits_128(w.n + 1, self.max_cards):
+            return None
         for i in range(w.nq):
             w.q[i] = moduli[i]
         lv[0] = lv[1] = NULL
@@ -518,9 +455,9 @@ cdef class SplitKernel:
         that chance. 0 when the dealer can run out of cards."""
         cdef long long c[NV]
         cdef long long total = 0, size, m, n = w.n, jw = w.jmax + 1
-        cdef int v, d, k, i, wd = self.width
-        cdef u128 ib[ND * 32]
-        cdef double fb[ND * 32]
+        cdef int v, d, k, i, wd = self.g.width
+        cdef u128* ib = self.ibuckets + w.up * ND * wd  # the buckets of the up card
+        cdef double* fb = self.fbuckets + w.up * ND * wd
         cdef u128 sd[ND]
         cdef u128 s
         cdef u64 pu
@@ -532,8 +469,8 @@ cdef class SplitKernel:
             total += c[v]
         size = n + 1 - total
         if w.exact:
-            memset(ib, 0, sizeof(ib))
-            w.starved = self._dealer(c, total, w.up, self.ireach, ib)
+            memset(ib, 0, ND * wd * sizeof(u128))
+            w.starved = walk(&self.g, w.up, c, total, self.ireach, self.ibuckets, <u128> 0)
             if w.starved >= 0:
                 return 0
             m = min(<long long> self.max_cards, total)  # the dealer's counts over (total - 1)_(m - 1)
@@ -549,8 +486,8 @@ cdef class SplitKernel:
                 for d in range(ND):
                     zq[d * w.nq + i] = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
         else:
-            memset(fb, 0, sizeof(fb))
-            w.starved = self._dealer(c, total, w.up, self.freach, fb)
+            memset(fb, 0, ND * wd * sizeof(double))
+            w.starved = walk(&self.g, w.up, c, total, self.freach, self.fbuckets, <double> 0)
             if w.starved >= 0:
                 return 0
             wf = 1.0

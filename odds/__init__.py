@@ -5,12 +5,12 @@
 >>> round(float(t.overall.final()["bust"]), 4)
 0.2922
 """
-from ._kernels import ENGINE_PATH
-from .cards import Card, parse_card, parse_cards
-from .dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
-from .errors import CardError, EngineError, OddsError, PaytableError, RuleError, ShoeError, WagerError
-from .rules import DealerRules
-from .shoe import Shoe
+from odds.engine.kernels import ENGINE_PATH
+from odds.core.cards import Card, parse_card, parse_cards
+from odds.engine.dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
+from odds.core.errors import CardError, EngineError, OddsError, PaytableError, RuleError, ShoeError, WagerError
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
 
 __version__ = "0.1.0"
 

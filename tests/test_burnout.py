@@ -1,6 +1,6 @@
 """Blackjack Burnout: the burn option ("Blackjack Burnout - Procedures" (2), (3), (5)).
 
-:class:`odds.burnout.BurnoutEngine` (the player engine with a "burn still available" state, values
+:class:`odds.games.burnout.BurnoutEngine` (the player engine with a "burn still available" state, values
 jointly with no dealer blackjack) against :class:`odds.reference.burnout.BurnoutRound` (deals card
 by card, the hole card unknown, every keep-or-burn choice made on an explicit posterior), exactly,
 on small shoes, both readings (a busting card may be burned, or not), S17/H17, peek and no hole
@@ -22,13 +22,14 @@ from test_player_bruteforce import RESPLIT_SHOES as RESPLIT
 from test_player_bruteforce import SHOES as BRUTE_FORCE_SHOES
 
 from odds import DealerRules, Shoe
-from odds.burnout import FEE, BurnoutEngine, burnout_report, burnout_rules
-from odds.errors import RuleError
-from odds.game_rules import GameRules
-from odds.player import ZERO_HAND, PlayerEngine, _add
+from odds.games.burnout import FEE, BurnoutEngine, burnout_report, burnout_rules
+from odds.core.errors import RuleError
+from odds.core.game_rules import GameRules
+from odds.engine.player import ZERO_HAND, PlayerEngine, add_card
 from odds.reference.burnout import BurnoutRound
-from odds.reference.game import VALUES, _draws, _take, _total, round_value
-from odds.reference.game import _add as _add_sorted
+from odds.reference.deal import VALUES, draws as _draws, hand_total as _total, take as _take
+from odds.reference.deal import with_card as _add_sorted
+from odds.reference.game import round_value
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 S17_NO_PEEK, H17_NO_PEEK = DealerRules.parse("S17", peek=False), DealerRules.parse("H17", peek=False)
@@ -86,7 +87,7 @@ class ShufflesTheBurnedCardBack(BurnoutEngine):
     def _burned(self, hand, v, up, final):
         if not final:
             return self.hit(hand, ZERO_HAND, up)
-        return sum((p * self._after_card(_add(hand, w), ZERO_HAND, up, True) for w, p in self._draw(hand, up)),
+        return sum((p * self.after_card(add_card(hand, w), ZERO_HAND, up, True) for w, p in self.draw(hand, up)),
                    0 * self.one)
 
 
@@ -289,7 +290,7 @@ def test_six_deck_burn_decisions():
 def test_burnout_from_the_command_line(capsys):
     import json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["wager", "burnout", "--decks", "1", "--rule", "S17", "--float", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["reading"] == "any-card" and doc["decks"] == 1 and doc["das"] is True

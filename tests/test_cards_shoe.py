@@ -1,7 +1,7 @@
 import pytest
 
 from odds import Card, CardError, Shoe, ShoeError, parse_card, parse_cards
-from odds.cards import point_value
+from odds.core.cards import point_value
 
 
 def test_card_notation():

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from odds import Shoe
-from odds.certify import PDF_UNAVAILABLE, certify, exact_decimal
-from odds.cli import main
+from odds.verify.certify import certify
+from odds.verify.certify_report import PDF_UNAVAILABLE, exact_decimal
+from odds.apps.cli import main
 from odds.reference.first_cards import reference_first_cards, reference_first_cards_by_type
 from odds.reference.hands import RULES
 from odds.regulations import excerpts
@@ -182,7 +183,7 @@ def test_pdf_not_available_is_said_plainly(tmp_path, capsys, monkeypatch):
 def test_every_wager_has_its_regulation_text():
     for name, wager in WAGERS.items():
         assert excerpts(wager.regulation)[0].lines
-        from odds.paytables import builtin_paytables
+        from odds.wagers.paytables import builtin_paytables
         for table in builtin_paytables(name).tables.values():
             assert all(e.lines for e in excerpts(table.citation)), table.citation
 
@@ -259,7 +260,7 @@ def test_a_burnout_bonus_report_and_a_dealer_blackjack_of_no_effect(tmp_path, ca
 
 def _wrong_walk(real):
     """The round's law with every push counted as a lost unit."""
-    from odds.outcomes import LOSS, NEITHER, RoundOutcomes
+    from odds.engine.outcomes import LOSS, NEITHER, RoundOutcomes
 
     def walk(engine):
         joint = dict(real(engine).joint)
@@ -270,7 +271,7 @@ def _wrong_walk(real):
 
 
 def test_the_verification_fails_when_the_round_law_is_wrong(tmp_path, capsys, monkeypatch):
-    from odds import certify_rounds
+    from odds.verify import certify_rounds
     monkeypatch.setattr(certify_rounds, "round_outcomes", _wrong_walk(certify_rounds.round_outcomes))
     status, path = run(tmp_path, "streak", "--paytable", "A", *NO_SPLIT)
     captured = capsys.readouterr()

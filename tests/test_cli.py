@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from odds import DealerRules, Shoe, dealer_table
-from odds.cli import main
+from odds.apps.cli import main
 
 
 def run(*args, cwd=None):

@@ -247,8 +247,8 @@ def test_wizard_of_odds_bust_by_number_of_cards():
                                     (1, 1, 0, 0, 1, 1, 1, 0, 0, 2), (24,) * 9 + (96,)])
 @pytest.mark.parametrize("h17", [False, True])
 def test_lean_finals_equal_the_table(counts, h17):
-    from odds.dealer import dealer_finals
-    from odds.dealer_graph import RESULTS
+    from odds.engine.dealer import dealer_finals
+    from odds.engine.dealer_graph import RESULTS
     table = dealer_table(Shoe.from_rank_counts(list(counts) + [0, 0, 0]), DealerRules(h17, peek=False))
     for exact in (True, False):
         rows = dealer_finals(counts, h17, exact)

@@ -1,4 +1,4 @@
-"""Decisions opened by side wagers (odds.decisions): house money (9 NYCRR 5324.11(h)(6)) and 7-7
+"""Decisions opened by side wagers (odds.games.decisions): house money (9 NYCRR 5324.11(h)(6)) and 7-7
 with the sevens wagers ((d), (e), (q)).
 
 Each result is checked exactly (== on rationals) against odds.reference.decisions, a plain
@@ -14,15 +14,15 @@ from fractions import Fraction
 import pytest
 
 from odds import DealerRules, Shoe
-from odds.cards import RANKS, SUITS, parse_cards
-from odds.decisions import (DecisionTable, Linear, house_money_decisions, house_money_value, ny_rules,
+from odds.core.cards import RANKS, SUITS, parse_cards
+from odds.games.decisions import (DecisionTable, Linear, house_money_decisions, house_money_value, ny_rules,
                             sevens_side, sevens_split_decisions)
-from odds.errors import OddsError, RuleError, ShoeError, WagerError
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.core.errors import OddsError, RuleError, ShoeError, WagerError
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 from odds.reference.decisions import (house_money_hand, reference_hit_minus_split, reference_house_money,
                                       reference_sevens_side)
-from odds.paytables import builtin_paytables
+from odds.wagers.paytables import builtin_paytables
 
 LABELS = "A23456789T"
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
@@ -53,7 +53,7 @@ def ref_rows(rows):
 def test_house_money_hand_classifiers_agree():
     from odds.wagers.card_combinations import house_money
     from odds.wagers.first_cards_base import paid_hand
-    from odds.cards import Card
+    from odds.core.cards import Card
     pays = builtin_paytables("house-money").tables["A"].pays
     cards = [Card(r, s) for r in RANKS for s in SUITS]
     for c1 in cards:
@@ -104,8 +104,9 @@ def test_house_money_before_and_after_the_peek():
 ])
 def test_house_money_equals_reference_enumeration(decks, rule, paytable, timing, proceeds):
     t = house_money_decisions(decks, rule, paytable, timing=timing, proceeds=proceeds)
+    engine = PlayerEngine(ny_rules(decks, rule), Shoe.decks(decks), exact=True)
     wager, gain, rows = reference_house_money(Shoe.decks(decks).by_rank_suit(), ny_rules(decks, rule), paytable,
-                                              timing, proceeds)
+                                              timing, proceeds, engine=engine)
     assert wager == t.summary["wager_return"]
     assert gain == t.summary["gain_from_adding"]
     assert ref_rows(rows) == fast_rows(t)
@@ -309,7 +310,7 @@ def test_linear_and_table_helpers():
 def test_decide_from_the_command_line(capsys):
     import json as _json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["decide", "sevens-split", "--decks", "6", "--paytable", "C", "--side-bet", "1/25",
                  "--format", "json"]) == 0
     doc = _json.loads(capsys.readouterr().out)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from rounding import within_print
 from odds import Shoe
-from odds.cards import RANKS, SUITS
-from odds.first_cards import count_first_cards
-from odds.paytables import builtin_paytables, load_paytable_file
+from odds.core.cards import RANKS, SUITS
+from odds.engine.first_cards import count_first_cards
+from odds.wagers.paytables import builtin_paytables, load_paytable_file
 from odds.reference.first_cards import reference_first_cards
 from odds.reference.hands import RULES
 from odds.wagers import WAGERS, get_wager
@@ -77,7 +77,7 @@ def test_reference_rules_agree_with_the_engine_rules_on_every_deal_of_classes():
     """Both transcriptions of the rules classify every combination of distinct cards alike."""
     import itertools
     cards = [(r, s) for r in RANKS for s in SUITS]
-    from odds.cards import Card
+    from odds.core.cards import Card
     for name, game in GAMES.items():
         sample = (cards if game.k <= 2 else [c for c in cards if c[0] in "A2379TQK"] if game.k == 3
                   else [c for c in cards if c[0] in "A79TQK"])

@@ -1,4 +1,4 @@
-"""The exact outcome distribution of a round (:mod:`odds.outcomes`): it sums to 1, its mean is the
+"""The exact outcome distribution of a round (:mod:`odds.engine.outcomes`): it sums to 1, its mean is the
 engine's round value, it equals a brute force over explicit deals (:mod:`odds.reference.outcomes`)
 on small shoes, and a hand-counted shoe pins it. Every comparison is exact (``==`` on Fractions).
 """
@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from odds import DealerRules, EngineError, Shoe
-from odds.game_rules import GameRules
-from odds.outcomes import LOSS, NEITHER, WIN, outcome_distribution, round_outcomes
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.outcomes import LOSS, NEITHER, WIN, outcome_distribution, round_outcomes
+from odds.engine.player import PlayerEngine
 from odds.reference import outcomes as reference
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
@@ -89,7 +89,7 @@ def test_four_hands_happen(counts):
                                                                              "no hole card OBO"])
 @pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
 def test_compiled_walk_equals_python_walk(rules, exact):
-    # The split kernel (odds.split_kernel) against the plain Python walk of the same method.
+    # The split kernel (odds.engine.split_kernel) against the plain Python walk of the same method.
     for counts in (FOUR_SHOES["A2 54 84 T9 (19)"], RESPLIT_SHOES["A4 83 92 T10 (19)"]):
         compiled = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact)).joint
         python = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact), compiled=False).joint
@@ -173,7 +173,7 @@ def test_refused_rules():
 def test_moduli_taken_a_few_at_a_time(monkeypatch):
     # One deck, 8-8 against a 7, split to 4 hands: the exact sums need several primes; taking them
     # one kernel call each (less memory) must rebuild the same law as taking them all at once.
-    from odds import outcomes
+    from odds.engine import outcomes
     rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
 
     def split_round(per_call):

@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import pytest
 
-from odds.errors import PaytableError
-from odds.paytables import builtin_paytables, load_paytable_file
+from odds.core.errors import PaytableError
+from odds.wagers.paytables import builtin_paytables, load_paytable_file
 from odds.wagers import WAGERS
 
 GOOD = """

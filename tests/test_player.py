@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from odds import DealerRules, RuleError, Shoe
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine, house_edge
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine, house_edge
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 
@@ -134,7 +134,7 @@ def test_double_rescue_by_hand():
 
 
 def test_rule_effects_of_the_hand_dealt_game():
-    from odds.rule_effects import rule_effects
+    from odds.games.rule_effects import rule_effects
     base = GameRules(decks=1, dealer=S17, split_hands=1)
     rows = {row.name: row for row in rule_effects(base, exact=True)}
     assert rows["as given"].change == 0

@@ -2,7 +2,7 @@
 
 :mod:`odds.reference.game` deals player card, up card, player card, hole card one by one, keeps the
 hole card unknown to the player (an explicit posterior given the cards seen and no dealer
-blackjack), and plays splits out hand by hand; :class:`odds.player.PlayerEngine` works jointly with
+blackjack), and plays splits out hand by hand; :class:`odds.engine.player.PlayerEngine` works jointly with
 "no dealer blackjack" and values a split as twice one hand. On small shoes (12 to 16 cards, aces,
 tens and pairs in each, never running out) and a spread of rule sets the two must agree exactly,
 round value and first-hand option values. Two hand-counted shoes pin the value itself, and two
@@ -19,8 +19,8 @@ from fractions import Fraction
 import pytest
 
 from odds import DealerRules, Shoe
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 from odds.reference.game import VALUES, BruteForceRound, round_value
 from odds.reference.shoes import RESPLIT_SHOES, SHOES  # noqa: F401 (the other tests take them from here)
 
@@ -198,7 +198,7 @@ class IgnoresThePeek(BruteForceRound):
         return {h: Fraction(unseen[h - 1], n) for h in VALUES if unseen[h - 1]}
 
     def dealer(self, pool, up, hole):
-        return self._dealer_from(up + hole, 1 in (up, hole), pool)
+        return self.dealer_from(up + hole, 1 in (up, hole), pool)
 
 
 def test_control_the_hole_card_posterior_matters():

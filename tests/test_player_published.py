@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from odds import DealerRules
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 
 # Six decks, H17, no hole card ("Player loses everything, including doubles and splits, if dealer
 # gets a blackjack"), dealer ace up: stand, hit, double, as printed (wizardofodds.com/games/

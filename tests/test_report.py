@@ -12,10 +12,10 @@ import pytest
 
 import odds.wagers.streaks as streaks
 from odds import __version__
-from odds.cache import ResultCache
-from odds.cli import main
-from odds.report import plan
-from odds.report_plots import plot_names
+from odds.engine.cache import ResultCache
+from odds.apps.cli import main
+from odds.apps.report import plan
+from odds.apps.report_plots import plot_names
 
 SMALL = ["--only", "buster,21+3,blazing-7s", "--decks", "1,2"]
 
@@ -179,7 +179,7 @@ def test_a_failed_run_leaves_the_old_book_and_nothing_else(tmp_path, monkeypatch
     def fail(item):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("odds.report.compute_sheet", fail)
+    monkeypatch.setattr("odds.apps.report.compute_sheet", fail)
     with pytest.raises(RuntimeError):
         main(["report", "--out", str(out), "--only", "bust-it", "--decks", "2"])
     assert files_of(out) == before and [p.name for p in tmp_path.iterdir()] == ["book"]
@@ -192,7 +192,7 @@ def test_a_directory_that_is_not_a_book_is_not_replaced(tmp_path, capsys):
 
 
 def test_an_entry_made_by_other_code_is_not_reused(tmp_path, monkeypatch):
-    from odds import cache as cache_module
+    from odds.engine import cache as cache_module
     law = {"a": Fraction(1, 3), "b": Fraction(2, 3)}
     calls = []
 

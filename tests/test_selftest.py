@@ -1,13 +1,13 @@
-"""python -m odds.selftest: passes on this install, and fails when a check fails."""
+"""python -m odds.verify.selftest: passes on this install, and fails when a check fails."""
 import subprocess
 import sys
 
-from odds import selftest
+from odds.verify import selftest
 
 
 def test_selftest_passes_as_a_module(tmp_path):
     # Run away from the source tree, so that the installed package is the one tested.
-    run = subprocess.run([sys.executable, "-m", "odds.selftest"], capture_output=True, text=True, timeout=300,
+    run = subprocess.run([sys.executable, "-m", "odds.verify.selftest"], capture_output=True, text=True, timeout=300,
                          cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "engine: cython" in run.stdout and "all checks pass" in run.stdout
@@ -23,6 +23,6 @@ def test_selftest_reports_a_failing_check(monkeypatch, capsys):
 
 
 def test_selftest_command(capsys):
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["selftest"]) == 0
     assert "all checks pass" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""The dealing simulator (odds.simulate) against the exact par sheets, and its power to notice
+"""The dealing simulator (odds.verify.simulate) against the exact par sheets, and its power to notice
 planted errors. Fixed seeds make every run here deterministic; the round counts are modest so each
 test takes a few seconds."""
 import math
@@ -6,11 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from odds.errors import PaytableError, WagerError
-from odds.paytables import builtin_paytables
-from odds.rules import DealerRules
-from odds.shoe import Shoe
-from odds.simulate import FLAG_LEVEL, check, simulate, twenty_one_plus_three_hands, wilson, with_pay, z_value
+from odds.core.errors import PaytableError, WagerError
+from odds.wagers.paytables import builtin_paytables
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.reference.dealt import twenty_one_plus_three_hands
+from odds.verify.simulate import check, simulate, with_pay
+from odds.verify.statistics import FLAG_LEVEL, wilson, z_value
 from odds.wagers import get_wager
 
 H17 = DealerRules.parse("H17")
@@ -89,7 +91,7 @@ def test_bad_input():
 def test_simulate_and_solve_from_the_command_line(capsys):
     import json as _json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["simulate", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--rounds", "5000",
                  "--seed", "3", "--format", "json"]) == 0
     assert _json.loads(capsys.readouterr().out)
@@ -126,10 +128,11 @@ def test_each_simulator_agrees_with_the_exact_par_sheet(name, table, options):
 
 
 def test_every_wager_is_simulated():
-    from odds.simulate import ROUND_WAGERS, SIMULATED
+    from odds.verify.rounds import round_wagers
+    from odds.verify.simulate import simulated_wagers
     from odds.wagers import WAGERS
-    assert set(SIMULATED) == set(WAGERS)
-    assert set(ROUND_WAGERS) == {"streak", "burnout-bonus"}
+    assert set(simulated_wagers()) == set(WAGERS)
+    assert set(round_wagers()) == {"streak", "burnout-bonus"}
 
 
 def test_flags_an_exact_engine_that_miscounts_the_in_between_spread(monkeypatch):
@@ -138,7 +141,7 @@ def test_flags_an_exact_engine_that_miscounts_the_in_between_spread(monkeypatch)
     import dataclasses
 
     from odds import wagers
-    from odds.first_cards import FirstCardsGame
+    from odds.engine.first_cards import FirstCardsGame
     from odds.wagers.card_combinations import PLAYER_AND_UP, in_between
     from odds.wagers.first_cards_base import first_cards_par_sheet
     shift = {"spread-1": "spread-2", "spread-2": "spread-3", "spread-3": "spread-other"}
@@ -181,7 +184,7 @@ def test_simulator_options_are_checked():
 
 
 def test_new_simulators_from_the_command_line(capsys):
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["simulate", "blazing-7s", "--decks", "6", "--paytable", "B", "--procedure", "up-card",
                  "--rounds", "4000", "--seed", "2"]) == 0
     assert "agrees with the exact par sheet" in capsys.readouterr().out
@@ -194,13 +197,13 @@ def test_new_simulators_from_the_command_line(capsys):
 # ------------------------------------------------------------------- whole rounds: the streak wagers
 
 from odds import DealerRules as _Rules  # noqa: E402
-from odds.game_rules import GameRules  # noqa: E402
-from odds.player import PlayerEngine  # noqa: E402
-from odds.simulate import compare_rounds, round_class, simulate_rounds  # noqa: E402
+from odds.core.game_rules import GameRules  # noqa: E402
+from odds.engine.player import PlayerEngine  # noqa: E402
+from odds.verify.rounds import compare_rounds, round_class, simulate_rounds  # noqa: E402
 from odds.wagers.streaks import consecutive_wins_sheet, dealer_blackjack_without_player_blackjack  # noqa: E402
 
 ONE_DECK = GameRules(decks=1, dealer=_Rules.parse("S17"))  # split to 2 hands, no DAS
-# The exact round classes of ONE_DECK from odds.outcomes (test_one_deck_classes recomputes them):
+# The exact round classes of ONE_DECK from odds.engine.outcomes (test_one_deck_classes recomputes them):
 # the walk takes about a minute, so the quick tests below compare with these.
 ONE_DECK_CLASSES = {"win": Fraction("138638969270789547953569/318152299301748454725000"),
                     "loss": Fraction("1257225761603896984520557/2624756469239424751481250"),
@@ -257,7 +260,7 @@ def test_round_simulator_flags_a_dealer_blackjack_of_no_effect_against_a_sheet_t
 
 
 def test_round_simulator_flags_a_push_counted_as_a_loss(one_deck_engine, monkeypatch):
-    from odds import simulate as sim
+    from odds.verify import rounds as sim
 
     def pushes_lose(results):
         kind = round_class(results)
@@ -282,7 +285,7 @@ def test_round_class_by_the_paragraph():
 def test_round_simulator_from_the_command_line(capsys):
     import json as _json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     argv = ["--decks", "1", "--any-decks", "--split-hands", "1", "--rounds", "4000", "--seed", "2"]
     assert main(["simulate", "streak", "--paytable", "A", *argv]) == 0
     out = capsys.readouterr().out

@@ -1,14 +1,14 @@
-"""odds.solve: the exact pay for a target house edge."""
+"""odds.wagers.solve: the exact pay for a target house edge."""
 from fractions import Fraction
 from math import comb
 
 import pytest
 
-from odds.errors import PaytableError
-from odds.paytables import Paytable, builtin_paytables
-from odds.rules import DealerRules
-from odds.solve import parse_edge, practical_pays, solve_pay
-from odds.shoe import Shoe
+from odds.core.errors import PaytableError
+from odds.wagers.paytables import Paytable, builtin_paytables
+from odds.core.rules import DealerRules
+from odds.wagers.solve import parse_edge, practical_pays, solve_pay
+from odds.core.shoe import Shoe
 from odds.wagers import get_wager
 
 H17 = DealerRules.parse("H17")
@@ -75,7 +75,7 @@ def test_command_line_spellings(capsys):
     """`--target-edge`/`--vary` and `--edge`/`--outcome` are the same options."""
     import json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     runs = []
     for flags in (["--outcome", "bust-6", "--edge", "5%"], ["--vary", "bust-6", "--target-edge", "0.05"]):
         assert main(["solve", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", *flags,

@@ -11,8 +11,8 @@ import pytest
 from rounding import within_print
 
 from odds import DealerRules, Shoe
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 
 S17 = DealerRules.parse("S17")
 
@@ -45,8 +45,8 @@ def test_farmer_split_two_two_against_six_cdz_minus():
     assert ours > Fraction("0.1189818683947885")
 
     class HitsEverySplitHand(PlayerEngine):
-        def _decide(self, hand, pair, up, first):
-            return "hit" if first else super()._decide(hand, pair, up, first)
+        def decide(self, hand, pair, up, first):
+            return "hit" if first else super().decide(hand, pair, up, first)
 
     farmer = HitsEverySplitHand(rules).split_value(2, 6)
     assert abs(farmer - Fraction("0.1189818683947885")) < Fraction(2, 10 ** 16)

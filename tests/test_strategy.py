@@ -2,9 +2,9 @@
 import pytest
 
 from odds import DealerRules
-from odds.game_rules import GameRules
-from odds.strategy import UP_ORDER, basic_strategy_chart
-from odds.cards import value_label
+from odds.core.game_rules import GameRules
+from odds.engine.strategy import UP_ORDER, basic_strategy_chart
+from odds.core.cards import value_label
 
 UPS = [value_label(u) for u in UP_ORDER]  # 2 .. 9, T, A
 

@@ -8,8 +8,8 @@ import pytest
 from test_player_bruteforce import RESPLIT_SHOES, shoe
 
 from odds import DealerRules
-from odds.cli import main
-from odds.game_rules import GameRules
+from odds.apps.cli import main
+from odds.core.game_rules import GameRules
 from odds.wagers.streaks import dealer_blackjack_without_player_blackjack, round_classes, streak_chance
 
 S17 = DealerRules.parse("S17")

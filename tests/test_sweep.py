@@ -14,15 +14,15 @@ from hypothesis import assume, given, settings
 
 from test_first_cards import small_suited_shoes
 from odds import DealerRules, Shoe
-from odds.cards import RANKS, SUITS
-from odds.cli import main
-from odds.first_cards import count_first_cards
-from odds.paytables import builtin_paytables
-from odds.shoe_returns import SWEPT, shoe_return
-from odds.simulate import twenty_one_plus_three_hands
-from odds.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
+from odds.core.cards import RANKS, SUITS
+from odds.apps.cli import main
+from odds.engine.first_cards import count_first_cards
+from odds.wagers.paytables import builtin_paytables
+from odds.wagers.shoe_returns import shoe_return, swept_wagers
+from odds.reference.dealt import twenty_one_plus_three_hands
+from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
                         ChunkTask)
-from odds.sweep_report import write_plots
+from odds.apps.sweep_report import sweep_json, write_plots
 from odds.wagers import get_wager
 from odds.wagers.card_combinations import GAMES
 from odds.wagers.dealer_bust import ez_bust_probability
@@ -72,7 +72,7 @@ def test_closed_forms_equal_the_first_cards_engine_on_small_shoes(wager, shoe):
     assert CLOSED_FORMS[wager](flat_counts(shoe)) == count_first_cards(GAMES[wager], shoe)
 
 
-@pytest.mark.parametrize("wager", SWEPT)
+@pytest.mark.parametrize("wager", swept_wagers())
 @pytest.mark.parametrize("rules", [H17, S17], ids=["H17", "S17"])
 def test_exact_return_equals_the_library_and_fast_agrees(wager, rules):
     ev = shoe_return(wager, pays(wager), rules)
@@ -105,7 +105,7 @@ def test_ez_bust_never_offered():
 
 # --------------------------------------------------------------------------- effects of removal
 
-@pytest.mark.parametrize("wager", SWEPT)
+@pytest.mark.parametrize("wager", swept_wagers())
 def test_effects_of_removal_sum_to_zero_over_the_shoe(wager):
     """Removing a random unseen card leaves the law of the cards dealt after it unchanged, so the
     EoRs of a wager whose return is an expectation over the dealt cards add up to exactly 0 over
@@ -213,9 +213,9 @@ def test_shoe_seeds_are_reproducible_and_independent_of_chunks():
 
 def test_sweep_is_reproducible_and_seed_dependent():
     spec = SweepSpec("21+3", "C", 6, "H17", shoes=12, seed=5, chunk=5)
-    a = run_sweep(spec).to_json()
-    assert a == run_sweep(spec).to_json()
-    b = run_sweep(SweepSpec("21+3", "C", 6, "H17", shoes=12, seed=6, chunk=5)).to_json()
+    a = sweep_json(run_sweep(spec))
+    assert a == sweep_json(run_sweep(spec))
+    b = sweep_json(run_sweep(SweepSpec("21+3", "C", 6, "H17", shoes=12, seed=6, chunk=5)))
     assert a["return"] != b["return"]
     assert a["rounds"] == sum(d["rounds"] for d in a["by_depth"]) == sum(d["rounds"] for d in a["by_true_count"])
     assert a["rounds"] == sum(n for _, n in a["return"]["histogram"]["bins"])
@@ -224,8 +224,8 @@ def test_sweep_is_reproducible_and_seed_dependent():
 
 def test_float_and_exact_arithmetic_decide_the_same_rounds():
     spec = SweepSpec("buster", "C", 1, "H17", shoes=30, seed=2, spots=2)
-    fast = run_sweep(spec).to_json()
-    exact = run_sweep(SweepSpec("buster", "C", 1, "H17", shoes=30, seed=2, spots=2, arithmetic="exact")).to_json()
+    fast = sweep_json(run_sweep(spec))
+    exact = sweep_json(run_sweep(SweepSpec("buster", "C", 1, "H17", shoes=30, seed=2, spots=2, arithmetic="exact")))
     assert fast["arithmetic"] == "float" and exact["arithmetic"] == "exact"
     assert fast["player_edge"] == exact["player_edge"] and fast["counter"]["rounds_bet"] == exact["counter"]["rounds_bet"]
     assert fast["player_edge"]["rounds"] > 0
@@ -238,7 +238,7 @@ def test_local_cluster_of_two_workers_equals_one_process():
     """A LocalCluster started by the sweep (two worker processes) and the same sweep in this
     process give identical JSON."""
     spec = SweepSpec("21+3", "C", 6, "S17", shoes=40, seed=9, chunk=5)
-    assert run_sweep(spec, workers=2).to_json() == run_sweep(spec).to_json()
+    assert sweep_json(run_sweep(spec, workers=2)) == sweep_json(run_sweep(spec))
 
 
 def test_scheduler_address_equals_one_process():
@@ -248,7 +248,7 @@ def test_scheduler_address_equals_one_process():
             spec = SweepSpec(wager, PAYTABLES[wager], 6, rule, shoes=16, seed=4, chunk=3)
             on_cluster = run_sweep(spec, scheduler=cluster.scheduler_address)
             assert on_cluster.where.startswith("Dask scheduler")
-            assert on_cluster.to_json() == run_sweep(spec).to_json()
+            assert sweep_json(on_cluster) == sweep_json(run_sweep(spec))
 
 
 # ----------------------------------------------------------------------------- output and input

@@ -1,4 +1,4 @@
-"""Blackjack Switch (58 Pa. Code § 633a.12(a)): the engine (:mod:`odds.switch`) against a card-by-card
+"""Blackjack Switch (58 Pa. Code § 633a.12(a)): the engine (:mod:`odds.games.switch`) against a card-by-card
 brute force (:mod:`odds.reference.switch`), hand counts, the dealer's 22, and controls.
 
 The brute force deals hand 1, hand 2, the up card, the second cards and the hole card in the
@@ -15,11 +15,11 @@ from itertools import product
 import pytest
 
 from odds import DealerRules, Shoe
-from odds.dealer import dealer_finals
-from odds.errors import EngineError, RuleError
-from odds.game_rules import GameRules
+from odds.engine.dealer import dealer_finals
+from odds.core.errors import EngineError, RuleError
+from odds.core.game_rules import GameRules
 from odds.reference.switch import BruteForceSwitch, dealer_22, round_value
-from odds.switch import (SwitchGame, SwitchHandEngine, SwitchRules, dealer22_finals, house_edge,
+from odds.games.switch import (SwitchGame, SwitchHandEngine, SwitchRules, dealer22_finals, house_edge,
                          switch_table)
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
@@ -205,7 +205,7 @@ def test_control_the_rules_change_the_value():
 def test_control_other_hand_left_in_the_shoe_differs():
     # Valuing each hand from the shoe less only its own cards and the up card (the other hand's
     # two cards left in) is not the game: the card-by-card brute force tells the two apart.
-    from odds.switch import _values_given
+    from odds.games.switch import _values_given
     counts = SHOES["A2 83 T12 (17)"]
     rules = RULES["PA literal S17 DAS to 2"]
 
@@ -282,7 +282,7 @@ def test_bad_input():
 
 
 def test_command_line_bad_input(capsys):
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["switch", "--decks", "6", "--bj-pays", "7:x"]) == 2
     assert "--bj-pays: '7:x' is not a payout" in capsys.readouterr().err
     assert main(["switch", "--decks", "0"]) == 2

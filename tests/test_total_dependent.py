@@ -7,10 +7,10 @@ from rounding import within_print
 from test_player_bruteforce import RESPLIT_SHOES, SHOES, shoe
 
 from odds import DealerRules
-from odds.game_rules import GameRules
-from odds.player import PlayerEngine
+from odds.core.game_rules import GameRules
+from odds.engine.player import PlayerEngine
 from odds.reference.game import round_value
-from odds.strategy import TotalDependentEngine
+from odds.engine.strategy import TotalDependentEngine
 
 S17, H17 = DealerRules.parse("S17"), DealerRules.parse("H17")
 RULES = {
@@ -64,7 +64,7 @@ def test_multi_card_sixteen_against_ten_stands_at_six_decks():
 def test_game_command_with_basic_strategy(capsys):
     import json
 
-    from odds.cli import main
+    from odds.apps.cli import main
     assert main(["game", "--decks", "1", "--das", "--split-hands", "3", "--strategy", "basic", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["strategy"] == "basic" and "total-dependent chart" in doc["split_method"]

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from odds.validate import validate_file
+from odds.wagers.validate import validate_file
 
 
 def run(*args, cwd):

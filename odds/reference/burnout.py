@@ -1,5 +1,5 @@
 """Reference value of a Blackjack Burnout round, by brute force over explicit deals, for checking
-:class:`odds.burnout.BurnoutEngine` on small shoes.
+:class:`odds.games.burnout.BurnoutEngine` on small shoes.
 
 It extends :class:`odds.reference.game.BruteForceRound` (deals card by card, the hole card unknown
 to the player: every decision maximises E[result | cards seen] over an explicit posterior of the
@@ -13,7 +13,7 @@ hand cannot be burned. Split hands are the base class's, untouched: splitting fo
 
 A case counted by hand (the test file runs it): a shoe of two 5s, one 6 and five tens; the player
 holds T-6 against a ten up; the five cards unseen are three tens and two 5s, the hole card one of
-them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.burnout`:
+them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.games.burnout`:
 
 - stand: hole ten (3/5) loses to 20; hole 5 (2/5), the dealer's 15 draws a ten (3/4, bust) or
   the last 5 (1/4, 20): -3/5 + 2/5 * (3/4 - 1/4) = -2/5;
@@ -30,7 +30,7 @@ them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.bu
 
 >>> from fractions import Fraction
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> BurnoutRound(rules, [0, 0, 0, 0, 2, 1, 0, 0, 0, 5]).option_values(6, 10, 10)
 {'stand': Fraction(-2, 5), 'hit': Fraction(2, 5), 'double': Fraction(4, 5)}
@@ -38,8 +38,12 @@ them (no ace, so no dealer blackjack). See the module docstring of :mod:`odds.bu
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
-from .game import BruteForceRound, _add, _draws, _take, _total
+from odds.core.game_rules import GameRules
+
+from .deal import draws, hand_total, take, with_card
+from .game import BruteForceRound
 
 READINGS = ("any-card", "no-bust")
 
@@ -47,7 +51,7 @@ READINGS = ("any-card", "no-bust")
 class BurnoutRound(BruteForceRound):
     """Round value with the burn option (``burn=False``: none, the base class's game)."""
 
-    def __init__(self, rules, counts, reading: str = "any-card", burn: bool = True):
+    def __init__(self, rules: GameRules, counts: Sequence[int], reading: str = "any-card", burn: bool = True) -> None:
         if reading not in READINGS:
             raise ValueError(f"reading: one of {READINGS}")
         super().__init__(rules, counts)
@@ -65,7 +69,7 @@ class BurnoutRound(BruteForceRound):
 
     def unseen(self, hand: tuple, ctx: tuple) -> tuple:
         if len(ctx) == 4:
-            return _take(self.shoe, ctx[0], *ctx[2], *hand)
+            return take(self.shoe, ctx[0], *ctx[2], *hand)
         return super().unseen(hand, ctx)
 
     def options(self, hand: tuple, ctx: tuple) -> list:
@@ -77,7 +81,7 @@ class BurnoutRound(BruteForceRound):
             raise AssertionError("counting burns met a decision the round had not made")
         return super().policy(hand, ctx)
 
-    def value(self, hand: tuple, option: str, hole: int, ctx: tuple):
+    def value(self, hand: tuple, option: str, hole: int, ctx: tuple) -> Fraction:
         ctx = self._main(ctx)
         if len(ctx) == 2 or not ctx[3] or not self.burn or option not in ("hit", "double"):
             return super().value(hand, option, hole, ctx)
@@ -86,33 +90,33 @@ class BurnoutRound(BruteForceRound):
             if self.rules.original_bets_only and {ctx[0], hole} == {1, 10}:
                 v = Fraction(-1)
             else:
-                pool = _take(self.unseen(hand, ctx), hole)
-                v = sum((p * self.dealt(hand, c, hole, ctx, option == "double") for c, p in _draws(pool)),
+                pool = take(self.unseen(hand, ctx), hole)
+                v = sum((p * self.dealt(hand, c, hole, ctx, option == "double") for c, p in draws(pool)),
                         Fraction(0))
             self._value_memo[key] = v
         return self._value_memo[key]
 
     # -------------------------------------------------------------------------- the burn
 
-    def keep(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
+    def keep(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool) -> Fraction:
         """E[result | hole] of keeping ``c`` (burn still available)."""
-        new = _add(hand, c)
+        new = with_card(hand, c)
         if double:
             up = ctx[0]
-            pool = _take(self.unseen(new, ctx), hole)
-            return self.settle(_total(new)[0], 2, self.dealer(pool, up, hole))
+            pool = take(self.unseen(new, ctx), hole)
+            return self.settle(hand_total(new)[0], 2, self.dealer(pool, up, hole))
         return self.play_on(new, hole, ctx)
 
-    def burn_card(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
+    def burn_card(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool) -> Fraction:
         """E[result | hole] of burning ``c``: the next card replaces it; no burn is left."""
         after = (ctx[0], None, ctx[2] + (c,), False)
-        pool = _take(self.unseen(hand, after), hole)
+        pool = take(self.unseen(hand, after), hole)
         total = Fraction(0)
-        for w, p in _draws(pool):
-            new = _add(hand, w)
+        for w, p in draws(pool):
+            new = with_card(hand, w)
             if double:
-                rest = _take(pool, w)
-                total += p * self.settle(_total(new)[0], 2, self.dealer(rest, ctx[0], hole))
+                rest = take(pool, w)
+                total += p * self.settle(hand_total(new)[0], 2, self.dealer(rest, ctx[0], hole))
             else:
                 total += p * self.play_on(new, hole, after)
         return total
@@ -120,20 +124,20 @@ class BurnoutRound(BruteForceRound):
     def burns(self, hand: tuple, c: int, ctx: tuple, double: bool) -> bool:
         """Whether the player, having seen ``c`` dealt onto ``hand``, burns it: the better
         E[result | cards seen] over the hole card's posterior (ties keep)."""
-        if _total(_add(hand, c))[0] > 21 and self.reading == "no-bust":
+        if hand_total(with_card(hand, c))[0] > 21 and self.reading == "no-bust":
             return False
         key = (hand, c, ctx, double)
         if self._counting and key not in self._choice_memo:
             raise AssertionError("counting burns met a decision the round had not made")
         if key not in self._choice_memo:
-            seen = _take(self.unseen(hand, ctx), c)
+            seen = take(self.unseen(hand, ctx), c)
             post = self.hole_posterior(seen, ctx[0])
             keep = sum((p * self.keep(hand, c, h, ctx, double) for h, p in post.items()), Fraction(0))
             burn = sum((p * self.burn_card(hand, c, h, ctx, double) for h, p in post.items()), Fraction(0))
             self._choice_memo[key] = burn > keep
         return self._choice_memo[key]
 
-    def dealt(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool):
+    def dealt(self, hand: tuple, c: int, hole: int, ctx: tuple, double: bool) -> Fraction:
         """E[result | hole] once ``c`` is dealt onto ``hand`` with the burn available."""
         if self.burns(hand, c, ctx, double):
             return self.burn_card(hand, c, hole, ctx, double) + (1 if self._counting else 0)
@@ -153,7 +157,7 @@ class BurnoutRound(BruteForceRound):
             self._value_memo.clear()
 
 
-def burnout_round_value(rules, counts, reading: str = "any-card") -> Fraction:
+def burnout_round_value(rules: GameRules, counts: Sequence[int], reading: str = "any-card") -> Fraction:
     """Expected result per unit of the main wager (before the fee) of a Burnout round from a shoe
     of ``counts`` (by value, A to T), composition-dependent play with the burn."""
     return BurnoutRound(rules, counts, reading).round_value()

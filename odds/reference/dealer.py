@@ -11,6 +11,10 @@ Fraction(1, 2)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Optional, Sequence, cast
+
+Row = dict[tuple[str, int], Fraction]
+"""{(result, number of cards): probability}."""
 
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 
@@ -41,7 +45,8 @@ def _result(cards: list[int]) -> str:
     return str(total)
 
 
-def _play(cards, shoe, prob, hits_soft_17, out, exclude=None):
+def _play(cards: list[int], shoe: list[int], prob: Fraction, hits_soft_17: bool, out: Row,
+          exclude: Optional[int] = None) -> None:
     """Draw every possible next card in turn until the dealer stands; add up each ending."""
     if len(cards) >= 2 and _dealer_stands(cards, hits_soft_17):
         key = (_result(cards), len(cards))
@@ -61,7 +66,7 @@ def _play(cards, shoe, prob, hits_soft_17, out, exclude=None):
         shoe[v - 1] += 1
 
 
-def reference_dealer_row(counts, upcard: int, hits_soft_17: bool, peek: bool) -> dict:
+def reference_dealer_row(counts: Sequence[int], upcard: int, hits_soft_17: bool, peek: bool) -> Optional[Row]:
     """Joint {(result, ncards): probability} given the up card (1..10) from a shoe by value.
 
     With peek and an ace or ten up, the hole card that would make a blackjack is left out of the
@@ -74,22 +79,22 @@ def reference_dealer_row(counts, upcard: int, hits_soft_17: bool, peek: bool) ->
         exclude = 11 - upcard  # ten under an ace, ace under a ten
         if sum(shoe) == shoe[exclude - 1]:
             return None
-    out: dict = {}
+    out: Row = {}
     _play([upcard], shoe, Fraction(1), hits_soft_17, out, exclude)
     return out
 
 
-def reference_dealer_table(counts, hits_soft_17: bool, peek: bool) -> dict:
+def reference_dealer_table(counts: Sequence[int], hits_soft_17: bool, peek: bool) -> dict[str, Optional[Row]]:
     """Rows by up-card label, and ``'overall'`` (no peek conditioning, blackjack kept)."""
     total = sum(counts)
-    table = {}
-    overall: dict = {}
+    table: dict[str, Optional[Row]] = {}
+    overall: Row = {}
     for up in range(1, 11):
         if counts[up - 1] == 0:
             table[LABELS[up - 1]] = None
             continue
         table[LABELS[up - 1]] = reference_dealer_row(counts, up, hits_soft_17, peek)
-        full = reference_dealer_row(counts, up, hits_soft_17, False)
+        full = cast(Row, reference_dealer_row(counts, up, hits_soft_17, False))  # never None without peek
         for key, p in full.items():
             overall[key] = overall.get(key, Fraction(0)) + Fraction(counts[up - 1], total) * p
     table["overall"] = overall

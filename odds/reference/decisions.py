@@ -1,9 +1,9 @@
-"""Reference computations for :mod:`odds.decisions`: plain enumerations with ``fractions``.
+"""Reference computations for :mod:`odds.games.decisions`: plain enumerations with ``fractions``.
 
 Nothing here uses the fast path's code: the house money hands are classified by a classifier
 written from (h)(3) below, every ordered deal (player card, up card, player card) is counted card
 kind by card kind, and the pays are typed in from the regulation's tables. The main game's values
-come either from :class:`odds.player.PlayerEngine` (``values="engine"``) or, on small shoes, from
+come either from :class:`odds.engine.player.PlayerEngine` (``values="engine"``) or, on small shoes, from
 the brute force :class:`odds.reference.game.BruteForceRound` (``values="brute"``), which shares
 nothing with the engine. The sevens' side wager is counted directly: how many sevens of each suit
 are left, and how many cards would give the dealer a blackjack.
@@ -17,11 +17,19 @@ are left, and how many cards would give the dealer a blackjack.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from odds.core.game_rules import GameRules
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 POKER = "23456789TJQKA"  # (h)(3): ace high, and low with a 2
 RED = {"H", "D"}
+
+Card = tuple[str, str]
+"""A card as (rank, suit), e.g. ``("7", "D")``."""
+Pay = tuple[Union[int, Fraction], dict[str, Fraction]]
+"""A side wager's expected pay: (constant, {progressive meter: coefficient})."""
 
 # 9 NYCRR 5324.11(h)(5), to 1.
 HOUSE_MONEY_PAYS = {
@@ -34,7 +42,7 @@ def _value(rank: str) -> int:
     return min(RANKS.index(rank) + 1, 10)
 
 
-def house_money_hand(c1, c2):
+def house_money_hand(c1: Card, c2: Card) -> Optional[str]:
     """(rank, suit) cards -> the house money hand paid, or None (from (h)(3) directly).
 
     >>> house_money_hand(("A", "S"), ("2", "H")), house_money_hand(("K", "D"), ("A", "D"))
@@ -51,11 +59,11 @@ def house_money_hand(c1, c2):
     return "suited-ak" if {r1, r2} == {"A", "K"} else "straight-flush"
 
 
-def _kinds(rank_suit):
+def _kinds(rank_suit: Sequence[Sequence[int]]) -> list[tuple[Card, int]]:
     return [((RANKS[r], SUITS[s]), rank_suit[r][s]) for r in range(13) for s in range(4) if rank_suit[r][s]]
 
 
-def _by_value(rank_suit, less=()):
+def _by_value(rank_suit: Sequence[Sequence[int]], less: Sequence[int] = ()) -> list[int]:
     counts = [0] * 10
     for r in range(13):
         counts[_value(RANKS[r]) - 1] += sum(rank_suit[r])
@@ -64,8 +72,9 @@ def _by_value(rank_suit, less=()):
     return counts
 
 
-def reference_house_money(rank_suit, rules, paytable="A", timing="before-peek", proceeds="stake-and-win",
-                          values="engine", engine=None):
+def reference_house_money(rank_suit: Sequence[Sequence[int]], rules: GameRules, paytable: str = "A",
+                          timing: str = "before-peek", proceeds: str = "stake-and-win", values: str = "engine",
+                          engine: Any = None) -> tuple[Fraction, Fraction, dict[tuple[int, int, int], list[Fraction]]]:
     """(wager return, gain from adding, {(a, b, u): [probability, proceeds, value]}) by ordered
     deals of card kinds. ``values``: ``"engine"`` (PlayerEngine on this shoe, or ``engine``) or
     ``"brute"`` (the brute force over explicit deals; small shoes only)."""
@@ -76,14 +85,12 @@ def reference_house_money(rank_suit, rules, paytable="A", timing="before-peek", 
     n = sum(c for _, c in kinds)
     total = n * (n - 1) * (n - 2)
     if values == "engine" and engine is None:
-        from odds.player import PlayerEngine
-        from odds.shoe import Shoe
-        engine = PlayerEngine(rules, Shoe(tuple(tuple(row) for row in rank_suit)), exact=True)
+        raise ValueError("values='engine' takes the engine whose values are used (engine=PlayerEngine(...))")
     brute = BruteForceRound(rules, _by_value(rank_suit)) if values == "brute" else None
     peek = rules.dealer.peek
     value_memo: dict = {}
 
-    def value(a, b, u):
+    def value(a: int, b: int, u: int) -> tuple[Fraction, Fraction]:
         """(value at the decision, value to the round) per unit added."""
         key = (a, b, u)
         if key in value_memo:
@@ -141,7 +148,7 @@ def reference_house_money(rank_suit, rules, paytable="A", timing="before-peek", 
 
 # --------------------------------------------------------------------------------- sevens
 
-def _two_pay(wager, table, suited):
+def _two_pay(wager: str, table: str, suited: bool) -> int:
     if wager == "super-sevens":  # (d)(7)
         return {"A": (100, 50), "B": (150, 25)}[table][0 if suited else 1]
     if wager == "progressive-super-sevens":  # (e)(6)
@@ -150,7 +157,7 @@ def _two_pay(wager, table, suited):
     return 25  # blazing 7s (q)(7): two 7s as the first two cards, both tables
 
 
-def _three_pay(wager, table, suits):
+def _three_pay(wager: str, table: str, suits: Sequence[str]) -> Pay:
     """The pay of three sevens of ``suits`` (const, {meter: share})."""
     same = len(set(suits)) == 1
     diamonds = same and suits[0] == "D"
@@ -174,7 +181,9 @@ def _three_pay(wager, table, suits):
     return (500, {}) if colour else (200, {})
 
 
-def reference_sevens_side(wager, table, pair_suits, up, rank_suit, peek=True, procedure="third-card"):
+def reference_sevens_side(wager: str, table: str, pair_suits: Sequence[str], up: Card,
+                          rank_suit: Sequence[Sequence[int]], peek: bool = True,
+                          procedure: str = "third-card") -> tuple[Pay, Pay]:
     """(E[side; no dealer blackjack] when the third card counts, the same when it does not), each
     (const, {meter: coefficient}), for 7-7 of ``pair_suits`` against ``up`` = (rank, suit), from
     the shoe ``rank_suit`` less those three cards."""
@@ -193,12 +202,13 @@ def reference_sevens_side(wager, table, pair_suits, up, rank_suit, peek=True, pr
     p_no = Fraction(n - bj, n)
     suited = pair_suits[0] == pair_suits[1]
     two = _two_pay(wager, table, suited)
-    none = (two * p_no, {})
+    none: Pay = (two * p_no, {})
     if procedure == "up-card":
         if up[0] == "7":
             c, m = _three_pay(wager, table, (pair_suits[0], pair_suits[1], up[1]))
             return (c, m), (c, m)
         return none, none
+    meters: dict[str, Fraction]
     const, meters = two * p_no, {}
     for s, k in sevens.items():
         q = Fraction(k, n) * Fraction(n - 1 - bj, n - 1)  # a seven next, no blackjack in the hole
@@ -213,7 +223,10 @@ THIRD_CARD_OPTIONS = {"super-sevens": ("hit", "double", "split"), "progressive-s
                       "blazing-7s": ("hit", "double", "split")}
 
 
-def reference_hit_minus_split(wager, table, pair_suits, up, rank_suit, main, side_bet=1, peek=True):
+def reference_hit_minus_split(wager: str, table: str, pair_suits: Sequence[str], up: Card,
+                              rank_suit: Sequence[Sequence[int]], main: Mapping[str, Fraction],
+                              side_bet: Union[int, Fraction] = 1, peek: bool = True
+                              ) -> tuple[Fraction, dict[str, Union[int, Fraction]], Optional[Fraction]]:
     """V(hit) - V(split) = main hit - main split + side_bet x (side difference), as (const,
     {meter: coef}), and the breakeven of its one meter (or None), ``main`` the option values."""
     third, none = reference_sevens_side(wager, table, pair_suits, up, rank_suit, peek)

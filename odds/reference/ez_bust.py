@@ -7,7 +7,7 @@ other, card by card) by the brute force's own policy; it pushes when he has a bl
 hand of his is bust, else it wins when the dealer busts and loses when he does not.
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> sorted((k, str(p)) for k, p in ez_bust_with_push(rules, [0, 0, 0, 0, 0, 3, 0, 0, 0, 5], 6).items())
 [('bust', '20/21'), ('no-bust', '1/21'), ('push', '0')]
@@ -15,17 +15,21 @@ hand of his is bust, else it wins when the dealer busts and loses when he does n
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Container, Optional, Sequence
 
-from .game import BUST, _blackjack
+from odds.core.game_rules import GameRules
+
+from .deal import is_blackjack
+from .game import BUST
 from .outcomes import BruteForceOutcomes
 
 
 class BruteForceEzBust(BruteForceOutcomes):
-    def ez_bust(self, up_cards) -> dict:
+    def ez_bust(self, up_cards: Container[int]) -> dict[str, Fraction]:
         """{bust, push, no-bust: probability given the up card is one of ``up_cards``}."""
         out = {"bust": Fraction(0), "push": Fraction(0), "no-bust": Fraction(0)}
         for a, up, b, hole, p, pool in self.deals(up_cards):
-            if _blackjack(a, b):
+            if is_blackjack(a, b):
                 out["push"] += p
                 continue
             hand = tuple(sorted((a, b)))
@@ -39,6 +43,6 @@ class BruteForceEzBust(BruteForceOutcomes):
         return {k: v / total for k, v in out.items()}
 
 
-def ez_bust_with_push(rules, counts, upcard=None) -> dict:
+def ez_bust_with_push(rules: GameRules, counts: Sequence[int], upcard: Optional[int] = None) -> dict[str, Fraction]:
     """As :func:`odds.wagers.dealer_bust.ez_bust_with_push`, on a shoe of ``counts`` (by value)."""
     return BruteForceEzBust(rules, counts).ez_bust((upcard,) if upcard else (2, 3, 4, 5, 6))

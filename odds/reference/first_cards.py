@@ -3,7 +3,7 @@
 the ways to take those physical cards (:func:`reference_first_cards_by_type`).
 
 >>> from odds import Shoe
->>> from odds.first_cards import FirstCardsGame
+>>> from odds.engine.first_cards import FirstCardsGame
 >>> pair = FirstCardsGame("pair", ("player", "player"), 2, lambda c: ("pair",) if c[0].rank == c[1].rank else ())
 >>> reference_first_cards(pair, Shoe.decks(1))
 ({('pair',): 78, (): 1248}, 1326)
@@ -13,17 +13,22 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from math import factorial
+from typing import Any, Callable, Optional, Sequence
 
-from ..cards import RANKS, SUITS, Card
+from odds.core.cards import RANKS, SUITS, Card
+from odds.core.shoe import Shoe
+
+Rule = Callable[[Sequence[tuple[str, str]]], Sequence[str]]
+"""Classifies a deal of ``(rank, suit)`` pairs (see :mod:`odds.reference.hands`)."""
 
 
-def physical_cards(shoe) -> list[Card]:
+def physical_cards(shoe: Shoe) -> list[Card]:
     """Every card left in the shoe, one entry per physical card."""
     rs = shoe.by_rank_suit()
     return [Card(r, s) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS) for _ in range(rs[i][j])]
 
 
-def reference_first_cards(game, shoe, rule=None) -> tuple[dict, int]:
+def reference_first_cards(game: Any, shoe: Shoe, rule: Optional[Rule] = None) -> tuple[dict, int]:
     """Classify every ordered deal of ``game.k`` physical cards; count the first ``game.alike``
     positions unordered (each unordered deal appears ``alike!`` times among the ordered ones).
 
@@ -39,7 +44,7 @@ def reference_first_cards(game, shoe, rule=None) -> tuple[dict, int]:
     return {atom: n // d for atom, n in tally.items()}, sum(tally.values()) // d
 
 
-def reference_first_cards_by_type(game, shoe, rule) -> tuple[dict, int]:
+def reference_first_cards_by_type(game: Any, shoe: Shoe, rule: Rule) -> tuple[dict, int]:
     """The count of :func:`reference_first_cards`, for shoes too large to deal card by card.
 
     Every ordered tuple of ``game.k`` card types (rank and suit) is classified by ``rule`` and
@@ -49,7 +54,7 @@ def reference_first_cards_by_type(game, shoe, rule) -> tuple[dict, int]:
     seconds).
 
     >>> from odds import Shoe
-    >>> from odds.first_cards import FirstCardsGame
+    >>> from odds.engine.first_cards import FirstCardsGame
     >>> pair = FirstCardsGame("pair", ("player", "player"), 2, lambda c: ())
     >>> same = lambda deal: ("pair",) if deal[0][0] == deal[1][0] else ()
     >>> reference_first_cards_by_type(pair, Shoe.decks(6), same)  # 13 ranks x C(24, 2) pairs

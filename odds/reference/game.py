@@ -1,5 +1,5 @@
 """Reference value of a whole blackjack round, by brute force over explicit deals, for checking
-:class:`odds.player.PlayerEngine` on small shoes.
+:class:`odds.engine.player.PlayerEngine` on small shoes.
 
 Plain Python with exact fractions, sharing nothing with the engine but the rules object it reads
 (its fields only). Cards go by point value, 1 (ace) to 10 (ten-value), with multiplicities; every
@@ -21,8 +21,8 @@ included (a bust hand was lost already), the player having drawn his cards all t
 ``rules.original_bets_only`` it takes one unit and nothing else, whatever the player did. Else the
 dealer draws (stands on hard 17 and up and soft 18 and up; soft 17 stands under S17 and draws
 under H17). He plays out even when the player is bust (the player loses regardless), so a shoe on
-which he could run out is refused (:class:`ShoeExhausted`), as is a draw from an empty shoe by the
-player.
+which he could run out is refused (:class:`odds.reference.deal.ShoeExhausted`), as is a draw from
+an empty shoe by the player.
 
 Options: stand; hit (then stand or hit again); double (one card, stake 2, first two cards only,
 any two cards or hard 9-11 / 10-11 as the rules say; with ``double_rescue``, after the card a hand
@@ -40,7 +40,7 @@ offered a hit), as in the engine.
 
 >>> from fractions import Fraction
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> round_value(rules, [1, 0, 0, 0, 0, 0, 0, 0, 0, 4])  # one ace, four tens: see the tests
 Fraction(3, 5)
@@ -48,62 +48,30 @@ Fraction(3, 5)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Container, Iterator, Sequence
 
-VALUES = range(1, 11)
+from odds.core.game_rules import GameRules
+
+from .deal import VALUES, draws, hand_total, is_blackjack, take, with_card
+
 BUST = 22  # a final total above 21, for the dealer's results
 RESCUED = 99  # a rescued double as a split hand ends: settled as a lost unit
 BLACKJACK = "blackjack"  # the dealer's result when his first two cards are a blackjack (no peek)
 HARD_DOUBLES = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 
-
-class ShoeExhausted(ValueError):
-    """A card was needed (by the player or by the dealer) and the shoe had none left."""
-
-
-def _total(cards) -> tuple[int, bool]:
-    """Best total of a hand of point values and whether it is soft (an ace counted as 11)."""
-    hard = sum(cards)
-    if 1 in cards and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
-def _take(counts: tuple, *cards: int) -> tuple:
-    out = list(counts)
-    for v in cards:
-        out[v - 1] -= 1
-        if out[v - 1] < 0:
-            raise ValueError(f"no {v} left to take")
-    return tuple(out)
-
-
-def _draws(counts: tuple):
-    """(value, probability) of the next card off ``counts``."""
-    left = sum(counts)
-    if left == 0:
-        raise ShoeExhausted("a card is needed and the shoe is empty")
-    for v in VALUES:
-        if counts[v - 1]:
-            yield v, Fraction(counts[v - 1], left)
-
-
-def _add(hand: tuple, v: int) -> tuple:
-    return tuple(sorted(hand + (v,)))
-
-
-def _blackjack(a: int, b: int) -> bool:
-    return {a, b} == {1, 10}
+Deal = tuple[int, int, int, int, Fraction, tuple[int, ...]]
+"""An initial deal: player card, up card, player card, hole card, probability, the cards left."""
 
 
 class BruteForceRound:
-    """Round value for ``rules`` (a :class:`odds.game_rules.GameRules`) and a shoe of ``counts``
+    """Round value for ``rules`` (a :class:`odds.core.game_rules.GameRules`) and a shoe of ``counts``
     (10 numbers: aces, twos, ..., ten-values). With ``chart`` the player follows a fixed
     total-dependent chart instead of choosing by expected value: ``chart.first[(row, up)]`` lists
     the options of a two-card hand best first (row ``("hard", total)``, ``("soft", total)`` or
     ``("pair", value)``; the first option the hand is allowed is taken) and
     ``chart.play_on[(total, soft, up)]`` is "stand" or "hit" for three cards or more."""
 
-    def __init__(self, rules, counts, chart=None):
+    def __init__(self, rules: GameRules, counts: Sequence[int], chart: Any = None) -> None:
         if len(counts) != 10:
             raise ValueError("counts: 10 numbers, aces to ten-values")
         if any(getattr(rules, name) is not None for name in (
@@ -120,7 +88,7 @@ class BruteForceRound:
 
     # ----------------------------------------------------------------------------- dealer
 
-    def _dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
+    def dealer_from(self, hard: int, ace: bool, pool: tuple) -> dict:
         """Final totals (17..21, or BUST) of a dealer whose cards add up to ``hard`` (aces as 1),
         ``ace`` if he holds one, drawing from ``pool``."""
         key = (hard, ace, pool)
@@ -134,14 +102,14 @@ class BruteForceRound:
             out = {total: Fraction(1)}
         else:
             out = {}
-            for v, p in _draws(pool):
-                for final, q in self._dealer_from(hard + v, ace or v == 1, _take(pool, v)).items():
+            for v, p in draws(pool):
+                for final, q in self.dealer_from(hard + v, ace or v == 1, take(pool, v)).items():
                     out[final] = out.get(final, 0) + p * q
         self._dealer_memo[key] = out
         return out
 
     @staticmethod
-    def bust_result(total: int):
+    def bust_result(total: int) -> int:
         """How a dealer's total above 21 is recorded: BUST (a variant may tell busts apart)."""
         return BUST
 
@@ -149,13 +117,13 @@ class BruteForceRound:
         """The dealer's final totals: up and hole card turned, then draws from ``pool`` (the shoe
         less every card dealt so far, the hole card included). A blackjack (asked only with no
         peek: with peek the round has ended before) is {BLACKJACK: 1} and draws nothing."""
-        if _blackjack(up, hole):
+        if is_blackjack(up, hole):
             assert not self.rules.dealer.peek, "with peek a dealer blackjack ends the round at once"
             return {BLACKJACK: Fraction(1)}
-        return self._dealer_from(up + hole, 1 in (up, hole), pool)
+        return self.dealer_from(up + hole, 1 in (up, hole), pool)
 
     @staticmethod
-    def settle(total: int, stake: int, dealer: dict):
+    def settle(total: int, stake: int, dealer: dict) -> Fraction:
         """A hand of ``total`` (above 21: bust) with ``stake`` units against the dealer's law. The
         hand is never a player blackjack (settled in :meth:`round_value`), so a dealer blackjack
         takes the stake, a two-card 21 of a split hand included."""
@@ -177,7 +145,7 @@ class BruteForceRound:
         """The shoe less the up card, the other pair card (a split hand) and ``hand``: the hole
         card and the cards still to come."""
         up, other = ctx
-        return _take(self.shoe, up, *((other,) if other else ()), *hand)
+        return take(self.shoe, up, *((other,) if other else ()), *hand)
 
     def hole_posterior(self, unseen: tuple, up: int) -> dict:
         """P(hole card = h | cards seen), with peek also given no dealer blackjack (the dealer
@@ -190,7 +158,7 @@ class BruteForceRound:
     def can_double(self, hand: tuple) -> bool:
         if self.rules.double == "any":
             return True
-        total, soft = _total(hand)
+        total, soft = hand_total(hand)
         return not soft and total in HARD_DOUBLES[self.rules.double]
 
     def options(self, hand: tuple, ctx: tuple) -> list:
@@ -234,17 +202,17 @@ class BruteForceRound:
         """With the double-down rescue (NY 5324.11(a)(5)(vii)): whether the player, seeing the
         double card (the last of ``hand``), takes back the double and forfeits the bet (-1): when
         that beats E[the doubled hand's result | cards seen], the hole card from its posterior."""
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if not self.rules.double_rescue or total > 21:
             return False
         unseen = self.unseen(hand, ctx)
-        doubled = sum((p * self.settle(total, 2, self.dealer(_take(unseen, h), ctx[0], h))
+        doubled = sum((p * self.settle(total, 2, self.dealer(take(unseen, h), ctx[0], h))
                        for h, p in self.hole_posterior(unseen, ctx[0]).items()), Fraction(0))
         return doubled < -1
 
     def chart_decision(self, hand: tuple, ctx: tuple) -> str:
         """The chart's option for ``hand`` (total below 21) in context ``ctx``."""
-        total, soft = _total(hand)
+        total, soft = hand_total(hand)
         up = ctx[0]
         if len(hand) > 2:
             return self.chart.play_on[(total, soft, up)]
@@ -252,17 +220,17 @@ class BruteForceRound:
         allowed = self.options(hand, ctx)
         return next(option for option in self.chart.first[(row, up)] if option in allowed)
 
-    def play_on(self, hand: tuple, hole: int, ctx: tuple):
+    def play_on(self, hand: tuple, hole: int, ctx: tuple) -> Fraction:
         """E[result | hole] of a hand that has just been dealt a card and plays on by policy."""
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if total > 21:
-            self.dealer(_take(self.unseen(hand, ctx), hole), ctx[0], hole)  # he still plays out
+            self.dealer(take(self.unseen(hand, ctx), hole), ctx[0], hole)  # he still plays out
             return Fraction(-1)
         if total == 21:
             return self.value(hand, "stand", hole, ctx)
         return self.value(hand, self.policy(hand, ctx), hole, ctx)
 
-    def value(self, hand: tuple, option: str, hole: int, ctx: tuple):
+    def value(self, hand: tuple, option: str, hole: int, ctx: tuple) -> Fraction:
         """E[result | hole card] of taking ``option`` with ``hand`` and then playing by policy,
         this hand alone against the dealer (for a split hand: as if it were the first, the other
         pair card gone)."""
@@ -270,22 +238,22 @@ class BruteForceRound:
         if key in self._value_memo:
             return self._value_memo[key]
         up = ctx[0]
-        pool = _take(self.unseen(hand, ctx), hole)  # the cards still to come
-        if self.rules.original_bets_only and _blackjack(up, hole):
+        pool = take(self.unseen(hand, ctx), hole)  # the cards still to come
+        if self.rules.original_bets_only and is_blackjack(up, hole):
             v = Fraction(-1)  # whatever was done, only the original unit is lost
         elif option == "stand":
-            v = self.settle(_total(hand)[0], 1, self.dealer(pool, up, hole))
+            v = self.settle(hand_total(hand)[0], 1, self.dealer(pool, up, hole))
         elif option == "surrender":
             v = Fraction(-1, 2)
         elif option == "hit":
-            v = sum((p * self.play_on(_add(hand, c), hole, ctx) for c, p in _draws(pool)), Fraction(0))
+            v = sum((p * self.play_on(with_card(hand, c), hole, ctx) for c, p in draws(pool)), Fraction(0))
         elif option == "double":
             v = Fraction(0)
-            for c, p in _draws(pool):
-                if self.rescues(_add(hand, c), ctx):
+            for c, p in draws(pool):
+                if self.rescues(with_card(hand, c), ctx):
                     v -= p
                 else:
-                    v += p * self.settle(_total(_add(hand, c))[0], 2, self.dealer(_take(pool, c), up, hole))
+                    v += p * self.settle(hand_total(with_card(hand, c))[0], 2, self.dealer(take(pool, c), up, hole))
         elif option == "split":
             v = self.split_value(hand[0], up, hole)
         else:
@@ -304,10 +272,10 @@ class BruteForceRound:
             return self._split_hand_memo[key]
         out: dict = {}
 
-        def put(k, p):
+        def put(k: Any, p: Fraction) -> None:
             out[k] = out.get(k, 0) + p
 
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if total >= 21 or (pair == 1 and not self.rules.hit_split_aces):
             put((total, 1, pool), Fraction(1))
         else:
@@ -315,15 +283,15 @@ class BruteForceRound:
             if option == "stand":
                 put((total, 1, pool), Fraction(1))
             elif option == "hit":
-                for c, p in _draws(pool):
-                    for k, q in self.play_split_hand(_add(hand, c), _take(pool, c), pair, up).items():
+                for c, p in draws(pool):
+                    for k, q in self.play_split_hand(with_card(hand, c), take(pool, c), pair, up).items():
                         put(k, p * q)
             elif option == "double":
-                for c, p in _draws(pool):
-                    if self.rescues(_add(hand, c), (up, pair)):
-                        put((RESCUED, 1, _take(pool, c)), p)
+                for c, p in draws(pool):
+                    if self.rescues(with_card(hand, c), (up, pair)):
+                        put((RESCUED, 1, take(pool, c)), p)
                     else:
-                        put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
+                        put((hand_total(with_card(hand, c))[0], 2, take(pool, c)), p)
             else:
                 raise ValueError(option)
         self._split_hand_memo[key] = out
@@ -342,13 +310,14 @@ class BruteForceRound:
         if pending == 0:
             out[pool] = (Fraction(1), {})
         else:
-            for c, p in _draws(pool):
-                rest = _take(pool, c)
+            for c, p in draws(pool):
+                rest = take(pool, c)
                 if c == pair and hands < self.rules.most_hands(pair):
-                    branches = [((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
+                    branches: list[tuple[tuple, Fraction, dict]] = [
+                        ((), p, self.deal_split(pending + 1, hands + 1, pair, up, rest))]
                 else:
                     branches = [(((t, s),), p * q, self.deal_split(pending - 1, hands, pair, up, pool1))
-                                for (t, s, pool1), q in self.play_split_hand(_add((pair,), c), rest, pair, up).items()]
+                                for (t, s, pool1), q in self.play_split_hand(with_card((pair,), c), rest, pair, up).items()]
                 for played, w, ends in branches:
                     for pool_end, (q, counts) in ends.items():
                         prob, acc = out.get(pool_end, (Fraction(0), {}))
@@ -360,11 +329,11 @@ class BruteForceRound:
         self._split_memo[key] = out
         return out
 
-    def split_value(self, pair: int, up: int, hole: int):
+    def split_value(self, pair: int, up: int, hole: int) -> Fraction:
         """E[result of all the hands | hole card] of splitting a pair against ``up``: each hand
         gets its second card (resplitting a pair card while the rules allow) and is played to
         the end before the next; the dealer then draws from what is left."""
-        pool0 = _take(self.shoe, pair, up, pair, hole)
+        pool0 = take(self.shoe, pair, up, pair, hole)
         value = Fraction(0)
         for pool_end, (_, counts) in self.deal_split(2, 2, pair, up, pool0).items():
             dealer = self.dealer(pool_end, up, hole)
@@ -383,7 +352,7 @@ class BruteForceRound:
 
     # ------------------------------------------------------------------------------- round
 
-    def round_value(self):
+    def round_value(self) -> Fraction:
         """Expected result of a round per unit bet: the sum over every ordered initial deal
         (player card, up card, player card, hole card). With no peek a dealer blackjack is not
         settled here unless the player has one too (a push): the player acts first, and
@@ -391,9 +360,9 @@ class BruteForceRound:
         ev = Fraction(0)
         peek = self.rules.dealer.peek
         for a, up, b, hole, p, _ in self.deals():
-            if _blackjack(up, hole) and (peek or _blackjack(a, b)):
-                result = 0 if _blackjack(a, b) else -1
-            elif _blackjack(a, b):
+            if is_blackjack(up, hole) and (peek or is_blackjack(a, b)):
+                result: int | Fraction = 0 if is_blackjack(a, b) else -1
+            elif is_blackjack(a, b):
                 result = self.rules.blackjack_pays
             else:
                 hand = tuple(sorted((a, b)))
@@ -402,23 +371,23 @@ class BruteForceRound:
             ev += p * result
         return ev
 
-    def deals(self, up_cards=VALUES):
+    def deals(self, up_cards: Container[int] = VALUES) -> Iterator[Deal]:
         """Every ordered initial deal with an up card in ``up_cards``: (player card, up card,
         player card, hole card, probability, the cards left)."""
         c0 = self.shoe
-        for a, pa in _draws(c0):
-            c1 = _take(c0, a)
-            for up, pu in _draws(c1):
+        for a, pa in draws(c0):
+            c1 = take(c0, a)
+            for up, pu in draws(c1):
                 if up not in up_cards:
                     continue
-                c2 = _take(c1, up)
-                for b, pb in _draws(c2):
-                    c3 = _take(c2, b)
-                    for hole, ph in _draws(c3):
-                        yield a, up, b, hole, pa * pu * pb * ph, _take(c3, hole)
+                c2 = take(c1, up)
+                for b, pb in draws(c2):
+                    c3 = take(c2, b)
+                    for hole, ph in draws(c3):
+                        yield a, up, b, hole, pa * pu * pb * ph, take(c3, hole)
 
 
-def round_value(rules, counts, chart=None) -> Fraction:
+def round_value(rules: GameRules, counts: Sequence[int], chart: Any = None) -> Fraction:
     """Expected result per unit bet of a round from a shoe of ``counts`` (by value, A to T),
     composition-dependent play or, with ``chart``, a total-dependent chart."""
     return BruteForceRound(rules, counts, chart).round_value()

@@ -8,6 +8,13 @@ best first.
 """
 from __future__ import annotations
 
+from typing import Sequence, Tuple
+
+Deal = Sequence[Tuple[str, str]]
+"""Cards in dealing order, as ``(rank, suit)`` pairs."""
+Hands = Tuple[str, ...]
+"""The hands made, best first."""
+
 ORDER_ACE_HIGH = "23456789TJQKA"
 TENS = "TJQK"
 
@@ -16,7 +23,7 @@ def _value(rank: str) -> int:
     return 11 if rank == "A" else 10 if rank in TENS else int(rank)
 
 
-def _is_run(ranks) -> bool:
+def _is_run(ranks: Sequence[str]) -> bool:
     """Consecutive ranks, the ace at either end (A-2-3 and Q-K-A, never K-A-2)."""
     for order in (ORDER_ACE_HIGH, "A23456789TJQK"):
         pos = sorted(order.index(r) for r in ranks)
@@ -25,7 +32,7 @@ def _is_run(ranks) -> bool:
     return False
 
 
-def twenty_one_plus_three(cards):
+def twenty_one_plus_three(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (r3, s3) = cards
     same_suit = s1 == s2 == s3
     distinct = len({r1, r2, r3})
@@ -38,7 +45,7 @@ def twenty_one_plus_three(cards):
     return ("pair",) if distinct == 2 else ()
 
 
-def royal_match(cards):
+def royal_match(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (r3, s3), (r4, s4) = cards
     if s1 != s2:
         return ()
@@ -51,14 +58,14 @@ def royal_match(cards):
     return ("suited-match",)
 
 
-def bet_the_set(cards):
+def bet_the_set(cards: Deal) -> Hands:
     (r1, s1), (r2, s2) = cards
     if r1 != r2:
         return ()
     return ("suited-pair", "pair") if s1 == s2 else ("pair",)
 
 
-def house_money(cards):
+def house_money(cards: Deal) -> Hands:
     (r1, s1), (r2, s2) = cards
     if r1 == r2:
         return ("pair",)
@@ -69,7 +76,7 @@ def house_money(cards):
     return ("suited-ak", "straight-flush", "straight") if {r1, r2} == {"A", "K"} else ("straight-flush", "straight")
 
 
-def match_the_dealer(cards):
+def match_the_dealer(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (ru, su) = cards
     matches = [(r, s) for r, s in ((r1, s1), (r2, s2)) if r == ru]
     suited = sum(1 for _, s in matches if s == su)
@@ -79,7 +86,7 @@ def match_the_dealer(cards):
     return (names[(suited, unsuited)],) if matches else ()
 
 
-def in_between(cards):
+def in_between(cards: Deal) -> Hands:
     (r1, _), (r2, _), (ru, _) = cards
     if r1 == r2 == ru:
         return ("triple-match",)
@@ -91,19 +98,19 @@ def in_between(cards):
     return ()
 
 
-def _twenty(r1, r2) -> bool:
+def _twenty(r1: str, r2: str) -> bool:
     return sorted([_value(r1), _value(r2)]) in ([10, 10], [9, 11])
 
 
-def _natural(r1, r2) -> bool:
+def _natural(r1: str, r2: str) -> bool:
     return sorted([_value(r1), _value(r2)]) == [10, 11]
 
 
-def twenty_point(cards):
+def twenty_point(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (r3, _), (r4, _) = cards
     if not _twenty(r1, r2):
         return ()
-    out = []
+    out: list[str] = []
     if (r1, s1) == (r2, s2) == ("Q", "H"):
         if _natural(r3, r4):
             out.append("qh-pair-dealer-bj")
@@ -116,13 +123,13 @@ def twenty_point(cards):
     return tuple(out)
 
 
-def kings_bounty(cards):
+def kings_bounty(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (r3, _), (r4, _) = cards
     if _natural(r1, r2):
         return ("unsuited-21",) if s1 != s2 else ()
     if not _twenty(r1, r2):
         return ()
-    out = []
+    out: list[str] = []
     if r1 == r2 == "K" and s1 == s2:
         if s1 == "S":
             if _natural(r3, r4):
@@ -140,14 +147,14 @@ def kings_bounty(cards):
     return tuple(out)
 
 
-def _three_sevens_kind(suits) -> str:
+def _three_sevens_kind(suits: Sequence[str]) -> str:
     if len(set(suits)) == 1:
         return "suited"
     reds = sum(s in "HD" for s in suits)
     return "colour" if reds in (0, 3) else "mixed"
 
 
-def super_sevens(cards):
+def super_sevens(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (r3, s3) = cards
     if r1 != "7":
         return ()
@@ -158,7 +165,7 @@ def super_sevens(cards):
     return ("three-7s-suited",) if s1 == s2 == s3 else ("three-7s-mixed",)
 
 
-def progressive_super_sevens(cards, split_against="234567"):
+def progressive_super_sevens(cards: Deal, split_against: str = "234567") -> Hands:
     (r1, s1), (r2, s2), (ru, _), (r3, s3) = cards
     n = [r1, r2].count("7")
     if n == 0:
@@ -172,7 +179,7 @@ def progressive_super_sevens(cards, split_against="234567"):
     return ("two-7s-suited",) if s1 == s2 else ("two-7s-unsuited",)
 
 
-def blazing_sevens(cards):
+def blazing_sevens(cards: Deal) -> Hands:
     (r1, s1), (r2, s2), (r3, s3) = cards
     n = [r1, r2].count("7")
     if n == 0:
@@ -190,10 +197,10 @@ def blazing_sevens(cards):
     return ("three-7s", "two-7s")
 
 
-def progressive_blackjack(cards):
+def progressive_blackjack(cards: Deal) -> Hands:
     ranks = [r for r, _ in cards]
     suits = [s for _, s in cards]
-    out = []
+    out: list[str] = []
     if ranks == ["A"] * 4 and len({s in "HD" for s in suits}) == 1:
         out.append("four-aces-colour")
     if ranks[:3] == ["A"] * 3:

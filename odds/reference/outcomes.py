@@ -1,5 +1,5 @@
 """Reference outcome distribution of a whole round, by brute force over explicit deals, for
-checking :mod:`odds.outcomes` on small shoes.
+checking :mod:`odds.engine.outcomes` on small shoes.
 
 It extends :class:`odds.reference.game.BruteForceRound` (same deals, same policy, same dealer) from
 the round's expected value to the law of (net result, streak class): the cards are dealt one by
@@ -14,7 +14,7 @@ anything else loses 1. With no hole card and original bets only, a dealer blackj
 loss) whatever the player did; with no hole card otherwise it takes every stake on the table.
 
 >>> from odds import DealerRules
->>> from odds.game_rules import GameRules
+>>> from odds.core.game_rules import GameRules
 >>> rules = GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=1)
 >>> dist = outcome_distribution(rules, [1, 0, 0, 0, 0, 0, 0, 0, 0, 4])  # one ace, four tens
 >>> sorted((str(net), kind, str(p)) for (net, kind), p in dist.items())
@@ -23,8 +23,12 @@ loss) whatever the player did; with no hole card otherwise it takes every stake 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Sequence
 
-from .game import BLACKJACK, BUST, BruteForceRound, _add, _blackjack, _draws, _take, _total
+from odds.core.game_rules import GameRules
+
+from .deal import draws, hand_total, is_blackjack, take, with_card
+from .game import BLACKJACK, BUST, BruteForceRound
 
 WIN, LOSS, NEITHER = "win", "loss", "neither"
 
@@ -32,7 +36,7 @@ WIN, LOSS, NEITHER = "win", "loss", "neither"
 class BruteForceOutcomes(BruteForceRound):
     """The law of a round's (net result, streak class) for ``rules`` and a shoe of ``counts``."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules: GameRules, counts: Sequence[int]) -> None:
         super().__init__(rules, counts)
         self._joint_memo: dict = {}
         self._hand_memo: dict = {}
@@ -47,21 +51,21 @@ class BruteForceOutcomes(BruteForceRound):
             return self._hand_memo[key]
         out: dict = {}
 
-        def put(k, p):
+        def put(k: Any, p: Fraction) -> None:
             out[k] = out.get(k, 0) + p
 
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if option == "stand":
             put((total, 1, pool), Fraction(1))
         elif option == "double":
-            for c, p in _draws(pool):
-                put((_total(_add(hand, c))[0], 2, _take(pool, c)), p)
+            for c, p in draws(pool):
+                put((hand_total(with_card(hand, c))[0], 2, take(pool, c)), p)
         elif option == "hit":
-            for c, p in _draws(pool):
-                more = _add(hand, c)
-                t, _ = _total(more)
+            for c, p in draws(pool):
+                more = with_card(hand, c)
+                t, _ = hand_total(more)
                 then = "stand" if t >= 21 else self.policy(more, (up, None))
-                for k, q in self.finish_hand(more, then, _take(pool, c), up).items():
+                for k, q in self.finish_hand(more, then, take(pool, c), up).items():
                     put(k, p * q)
         else:
             raise ValueError(option)
@@ -79,13 +83,13 @@ class BruteForceOutcomes(BruteForceRound):
         if pending == 0:
             out[((), pool)] = Fraction(1)
         else:
-            for c, p in _draws(pool):
-                rest = _take(pool, c)
+            for c, p in draws(pool):
+                rest = take(pool, c)
                 if c == pair and hands < self.rules.most_hands(pair):
                     for k, q in self.split_hands(pending + 1, hands + 1, pair, up, rest).items():
                         out[k] = out.get(k, 0) + p * q
                     continue
-                for (t, s, pool1), q in self.play_split_hand(_add((pair,), c), rest, pair, up).items():
+                for (t, s, pool1), q in self.play_split_hand(with_card((pair,), c), rest, pair, up).items():
                     for (others, pool_end), r in self.split_hands(pending - 1, hands, pair, up, pool1).items():
                         k = (tuple(sorted(others + ((t, s),))), pool_end)
                         out[k] = out.get(k, 0) + p * q * r
@@ -101,7 +105,7 @@ class BruteForceOutcomes(BruteForceRound):
 
     # --------------------------------------------------------------------------- settling
 
-    def settle_round(self, hands: tuple, dealer_final) -> tuple:
+    def settle_round(self, hands: tuple, dealer_final: int | str) -> tuple[Fraction, str]:
         """(net, streak class) of the hands ((final total, stake) each) against the dealer's
         final result (a total, BUST or BLACKJACK, the last only with no hole card)."""
         results = []
@@ -121,19 +125,19 @@ class BruteForceOutcomes(BruteForceRound):
 
     # ------------------------------------------------------------------------------ round
 
-    def outcomes(self) -> dict:
+    def outcomes(self) -> dict[tuple[Fraction, str], Fraction]:
         """{(net result, streak class): probability} over every ordered initial deal."""
         out: dict = {}
 
-        def put(k, p):
+        def put(k: Any, p: Fraction) -> None:
             out[k] = out.get(k, 0) + p
 
         peek = self.rules.dealer.peek
         for a, up, b, hole, p, pool in self.deals():
-            dealer_bj = _blackjack(up, hole)
-            if dealer_bj and (peek or _blackjack(a, b)):
-                put((Fraction(0), NEITHER) if _blackjack(a, b) else (Fraction(-1), LOSS), p)
-            elif _blackjack(a, b):
+            dealer_bj = is_blackjack(up, hole)
+            if dealer_bj and (peek or is_blackjack(a, b)):
+                put((Fraction(0), NEITHER) if is_blackjack(a, b) else (Fraction(-1), LOSS), p)
+            elif is_blackjack(a, b):
                 put((Fraction(self.rules.blackjack_pays), WIN), p)
             elif dealer_bj and self.rules.original_bets_only:
                 put((Fraction(-1), LOSS), p)  # the player's play does not matter
@@ -149,7 +153,7 @@ class BruteForceOutcomes(BruteForceRound):
         return {k: p for k, p in out.items() if p}
 
 
-def outcome_distribution(rules, counts) -> dict:
+def outcome_distribution(rules: GameRules, counts: Sequence[int]) -> dict[tuple[Fraction, str], Fraction]:
     """{(net result, streak class): probability} of a round from a shoe of ``counts`` (by value,
     A to T)."""
     return BruteForceOutcomes(rules, counts).outcomes()

@@ -1,5 +1,5 @@
 """Reference value of a Blackjack Switch round (58 Pa. Code § 633a.12(a)), dealt card by card in
-the physical order, for checking :mod:`odds.switch` on small shoes.
+the physical order, for checking :mod:`odds.games.switch` on small shoes.
 
 Plain Python with exact fractions. The cards come in the order of the table: hand 1's first card,
 hand 2's first card, the up card, hand 1's second card, hand 2's second card, the hole card. With
@@ -20,7 +20,7 @@ summed hand by hand), before the peek or after it as ``switch_before_peek`` says
 claim (the pair is worth the sum of each hand's value from the shoe less the four cards and the
 up card) is what the equality of the two round values shows.
 
->>> from odds.switch import SwitchRules
+>>> from odds.games.switch import SwitchRules
 >>> r = SwitchRules.pa(1, "S17", split_hands=1)
 >>> round_value(r, (0, 1, 0, 0, 0, 0, 0, 0, 0, 7))  # one 2, seven tens: see the tests
 Fraction(-1, 2)
@@ -28,8 +28,10 @@ Fraction(-1, 2)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Sequence
 
-from .game import BruteForceRound, _add, _blackjack, _draws, _take, _total
+from .deal import draws, hand_total, is_blackjack, take, with_card
+from .game import BruteForceRound
 
 TWENTY_TWO, OVER_22 = 22, 23  # the dealer's 22, and his busts above 22
 NATURAL = "natural"
@@ -39,15 +41,15 @@ class SwitchPolicy(BruteForceRound):
     """The decision rule D of a hand whose other hand holds ``other``: BruteForceRound on the
     shoe less those two cards, settled as Switch settles."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules: Any, counts: Sequence[int]) -> None:
         super().__init__(rules.game, counts)
         self.switch = rules
 
     @staticmethod
-    def bust_result(total: int):
+    def bust_result(total: int) -> int:
         return TWENTY_TWO if total == 22 else OVER_22
 
-    def settle(self, total, stake: int, dealer: dict):
+    def settle(self, total: Any, stake: int, dealer: dict) -> Fraction:  # type: ignore[override]
         """A hand against the dealer's law (never a dealer blackjack: with peek it ended the round)."""
         value = Fraction(0)
         if total == NATURAL:
@@ -68,10 +70,10 @@ class SwitchPolicy(BruteForceRound):
 
 
 class BruteForceSwitch:
-    """Round value of Blackjack Switch for ``rules`` (:class:`odds.switch.SwitchRules`) and a
+    """Round value of Blackjack Switch for ``rules`` (:class:`odds.games.switch.SwitchRules`) and a
     shoe of ``counts`` (10 numbers by value, aces first)."""
 
-    def __init__(self, rules, counts):
+    def __init__(self, rules: Any, counts: Sequence[int]) -> None:
         if not rules.game.dealer.peek:
             raise ValueError("the reference plays the peek game only")
         self.rules = rules
@@ -82,7 +84,7 @@ class BruteForceSwitch:
     def policy(self, other: tuple) -> SwitchPolicy:
         other = tuple(sorted(other))
         if other not in self._policies:
-            self._policies[other] = SwitchPolicy(self.rules, _take(self.shoe, *other))
+            self._policies[other] = SwitchPolicy(self.rules, take(self.shoe, *other))
         return self._policies[other]
 
     def law(self, hand: tuple, other: tuple, up: int, pool: tuple, natural: bool) -> dict:
@@ -103,24 +105,24 @@ class BruteForceSwitch:
         self._laws[key] = out
         return out
 
-    def _play(self, hand, option, pol, up, pool) -> dict:
+    def _play(self, hand: tuple, option: str, pol: SwitchPolicy, up: int, pool: tuple) -> dict:
         out: dict = {}
 
-        def put(p, t, s, rest):
+        def put(p: Fraction, t: int, s: int, rest: tuple) -> None:
             prob, acc = out.get(rest, (Fraction(0), {}))
             acc[(t, s)] = acc.get((t, s), 0) + p
             out[rest] = (prob + p, acc)
 
-        total, _ = _total(hand)
+        total, _ = hand_total(hand)
         if option == "stand":
             put(Fraction(1), total, 1, pool)
         elif option == "double":
-            for c, p in _draws(pool):
-                put(p, _total(_add(hand, c))[0], 2, _take(pool, c))
+            for c, p in draws(pool):
+                put(p, hand_total(with_card(hand, c))[0], 2, take(pool, c))
         elif option == "hit":
-            for c, p in _draws(pool):
-                nxt, rest = _add(hand, c), _take(pool, c)
-                t, _ = _total(nxt)
+            for c, p in draws(pool):
+                nxt, rest = with_card(hand, c), take(pool, c)
+                t, _ = hand_total(nxt)
                 if t >= 21:
                     put(p, t, 1, rest)
                     continue
@@ -133,41 +135,41 @@ class BruteForceSwitch:
             raise ValueError(option)
         return out
 
-    def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int):
+    def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int) -> Fraction:
         """Value of the two hands given the hole card, both played out in order, then the dealer."""
-        n1 = not switched and _blackjack(*h1)
-        n2 = not switched and _blackjack(*h2)
-        if _blackjack(up, hole):
+        n1 = not switched and is_blackjack(*h1)
+        n2 = not switched and is_blackjack(*h2)
+        if is_blackjack(up, hole):
             return Fraction(-(2 - n1 - n2))
         h1s, h2s = tuple(sorted(h1)), tuple(sorted(h2))
         dealer_pol = self.policy(())
         value = Fraction(0)
         for pool1, (p1, acc1) in self.law(h1s, h2s, up, pool, n1).items():
             for pool2, (p2, acc2) in self.law(h2s, h1s, up, pool1, n2).items():
-                dealer = dealer_pol._dealer_from(up + hole, 1 in (up, hole), pool2)
+                dealer = dealer_pol.dealer_from(up + hole, 1 in (up, hole), pool2)
                 for (t, s), n in acc1.items():  # E[N1; pool1] x P(pool2 | pool1)
                     value += n * p2 * dealer_pol.settle(t, s, dealer)
                 for (t, s), n in acc2.items():  # P(pool1) x E[N2; pool2 | pool1]
                     value += p1 * n * dealer_pol.settle(t, s, dealer)
         return value
 
-    def deal_values(self, c1, c2, c3, c4, up) -> tuple:
+    def deal_values(self, c1: int, c2: int, c3: int, c4: int, up: int) -> tuple[Fraction, ...]:
         """(keep, switch, keep given no dealer blackjack, switch given none): values of the two
         arrangements over the hole card (the last two jointly with no dealer blackjack)."""
-        rest = _take(self.shoe, c1, c2, c3, c4, up)
+        rest = take(self.shoe, c1, c2, c3, c4, up)
         out = [Fraction(0)] * 4
-        for hole, p in _draws(rest):
-            pool = _take(rest, hole)
+        for hole, p in draws(rest):
+            pool = take(rest, hole)
             keep = self.arrangement((c1, c2), (c3, c4), up, False, pool, hole)
             sw = self.arrangement((c1, c4), (c3, c2), up, True, pool, hole)
             out[0] += p * keep
             out[1] += p * sw
-            if not _blackjack(up, hole):
+            if not is_blackjack(up, hole):
                 out[2] += p * keep
                 out[3] += p * sw
         return tuple(out)
 
-    def choose(self, c1, c2, c3, c4, up) -> tuple:
+    def choose(self, c1: int, c2: int, c3: int, c4: int, up: int) -> tuple[str, Fraction]:
         """("keep" or "switch", the value of the round given this deal)."""
         keep, sw, keep_nb, sw_nb = self.deal_values(c1, c2, c3, c4, up)
         if self.rules.switch_before_peek:
@@ -178,20 +180,20 @@ class BruteForceSwitch:
     def round_value(self) -> Fraction:
         """Expected result of a round (both wagers together) over every physical deal."""
         ev = Fraction(0)
-        for c1, p1 in _draws(self.shoe):
-            s1 = _take(self.shoe, c1)
-            for c3, p3 in _draws(s1):
-                s3 = _take(s1, c3)
-                for up, pu in _draws(s3):
-                    su = _take(s3, up)
-                    for c2, p2 in _draws(su):
-                        s2 = _take(su, c2)
-                        for c4, p4 in _draws(s2):
+        for c1, p1 in draws(self.shoe):
+            s1 = take(self.shoe, c1)
+            for c3, p3 in draws(s1):
+                s3 = take(s1, c3)
+                for up, pu in draws(s3):
+                    su = take(s3, up)
+                    for c2, p2 in draws(su):
+                        s2 = take(su, c2)
+                        for c4, p4 in draws(s2):
                             ev += p1 * p3 * pu * p2 * p4 * self.choose(c1, c2, c3, c4, up)[1]
         return ev
 
 
-def round_value(rules, counts) -> Fraction:
+def round_value(rules: Any, counts: Sequence[int]) -> Fraction:
     """Expected result of a Blackjack Switch round (both wagers) from a shoe of ``counts``."""
     return BruteForceSwitch(rules, counts).round_value()
 
@@ -199,13 +201,14 @@ def round_value(rules, counts) -> Fraction:
 def dealer_22(counts: tuple, up: int, hits_soft_17: bool) -> Fraction:
     """P(the dealer ends on 22) given the up card, from ``counts`` (the up card still in it), no
     peek: a plain recursion over his draws."""
-    from odds.game_rules import GameRules
-    from odds.rules import DealerRules
-    from odds.switch import SwitchRules
-    pol = SwitchPolicy(SwitchRules(GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
-    rest = _take(tuple(counts), up)
+    from types import SimpleNamespace
+
+    from odds.core.game_rules import GameRules
+    from odds.core.rules import DealerRules
+    pol = SwitchPolicy(SimpleNamespace(game=GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
+    rest = take(tuple(counts), up)
     out = Fraction(0)
-    for hole, p in _draws(rest):
-        if not _blackjack(up, hole):
-            out += p * pol._dealer_from(up + hole, 1 in (up, hole), _take(rest, hole)).get(TWENTY_TWO, 0)
+    for hole, p in draws(rest):
+        if not is_blackjack(up, hole):
+            out += p * pol.dealer_from(up + hole, 1 in (up, hole), take(rest, hole)).get(TWENTY_TWO, 0)
     return out

@@ -8,16 +8,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Optional, Sequence, cast
 
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # A 2 ... 9 T J Q K
 RED = (1, 2)  # hearts, diamonds in the order S H D C
 
 
-def _card_types(rank_suit_counts):
+def _card_types(rank_suit_counts: Sequence[Sequence[int]]) -> list[tuple[int, int, int]]:
     return [(r, s, n) for r, row in enumerate(rank_suit_counts) for s, n in enumerate(row) if n]
 
 
-def reference_bust_it(rank_suit_counts) -> dict:
+def reference_bust_it(rank_suit_counts: Sequence[Sequence[int]]) -> dict[str, int]:
     """Count ordered deals of the dealer's first three cards, card type by card type, and halve
     them to count the first two cards unordered. Returns ways by outcome, 'lose' included."""
     types = _card_types(rank_suit_counts)
@@ -36,7 +37,7 @@ def reference_bust_it(rank_suit_counts) -> dict:
     return {k: v // 2 for k, v in ways.items()}
 
 
-def _bust_it_outcome(c1, c2, c3) -> str:
+def _bust_it_outcome(c1: tuple[int, int], c2: tuple[int, int], c3: tuple[int, int]) -> str:
     v1, v2, v3 = (RANK_VALUES[c[0]] for c in (c1, c2, c3))
     if 1 in (v1, v2) or v1 + v2 >= 17:  # soft two-card hands cannot bust on one card
         return "lose"
@@ -51,25 +52,27 @@ def _bust_it_outcome(c1, c2, c3) -> str:
     return "third-" + ("T" if v3 == 10 else str(v3))
 
 
-def reference_buster(value_counts, hits_soft_17: bool) -> dict:
+def reference_buster(value_counts: Sequence[int], hits_soft_17: bool) -> dict[str, Fraction]:
     """Buster outcome probabilities from the reference dealer enumeration."""
-    from .dealer import reference_dealer_table
-    overall = reference_dealer_table(list(value_counts), hits_soft_17, peek=False)["overall"]
+    from .dealer import Row, reference_dealer_table
+    overall = cast(Row, reference_dealer_table(list(value_counts), hits_soft_17, peek=False)["overall"])
     out = {f"bust-{k}": Fraction(0) for k in range(3, 8)}
     out["bust-8+"] = Fraction(0)
     for (result, k), p in overall.items():
         if result == "bust":
             out[f"bust-{k}" if k < 8 else "bust-8+"] += p
-    out["no-bust"] = 1 - sum(out.values())
+    out["no-bust"] = cast(Fraction, 1 - sum(out.values()))
     return out
 
 
-def reference_ez_bust(value_counts, hits_soft_17: bool, peek: bool = True, upcard=None) -> Fraction:
+def reference_ez_bust(value_counts: Sequence[int], hits_soft_17: bool, peek: bool = True,
+                      upcard: Optional[str] = None) -> Fraction:
     """P(the dealer busts) for EZ Bust, from the reference dealer enumeration: given the up card
     (``"2"`` ... ``"6"``), or over the up cards 2 to 6 weighted by their numbers in the shoe."""
-    from .dealer import reference_dealer_table
+    from .dealer import Row, reference_dealer_table
     table = reference_dealer_table(list(value_counts), hits_soft_17, peek)
     ups = [upcard] if upcard else ["2", "3", "4", "5", "6"]
     weights = {u: value_counts[int(u) - 1] for u in ups if value_counts[int(u) - 1]}
-    bust = {u: sum((p for (result, _), p in table[u].items() if result == "bust"), Fraction(0)) for u in weights}
+    bust = {u: sum((p for (result, _), p in cast(Row, table[u]).items() if result == "bust"), Fraction(0))
+            for u in weights}
     return sum((Fraction(weights[u], sum(weights.values())) * bust[u] for u in weights), Fraction(0))

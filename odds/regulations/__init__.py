@@ -18,8 +18,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Optional, Sequence
 
-from ..errors import OddsError
+from odds.core.errors import OddsError
 
 
 class CitationError(OddsError):
@@ -57,7 +58,7 @@ def document_lines(source: str) -> tuple[str, ...]:
     return tuple(resources.files(__name__).joinpath(source).read_text(encoding="utf-8").splitlines())
 
 
-def _marker(line: str):
+def _marker(line: str) -> Optional[str]:
     m = _MARKER.match(line)
     return m.group(1) if m else None
 
@@ -66,7 +67,7 @@ def _kind(token: str) -> str:
     return "number" if token.isdigit() else "roman" if token in _ROMAN else "letter"
 
 
-def _next_marker(lines, i: int, end: int):
+def _next_marker(lines: Sequence[str], i: int, end: int) -> Optional[str]:
     for j in range(i + 1, end):
         token = _marker(lines[j])
         if token is not None:
@@ -74,7 +75,7 @@ def _next_marker(lines, i: int, end: int):
     return None
 
 
-def _is_subdivision(lines, i: int, end: int) -> bool:
+def _is_subdivision(lines: Sequence[str], i: int, end: int) -> bool:
     """A top-level subdivision "(x) Title ..." (a letter, then a capital or a digit), followed by its first
     paragraph "(1)", by the next letter, or by nothing; a clause "(i)" is followed by "(ii)"."""
     m = re.match(r"^\(([a-z])\)\s*[A-Z0-9]", lines[i])
@@ -84,7 +85,7 @@ def _is_subdivision(lines, i: int, end: int) -> bool:
     return after in (None, "1", chr(ord(m.group(1)) + 1))
 
 
-def _find(lines, token: str, start: int, end: int, top: bool) -> tuple[int, int]:
+def _find(lines: Sequence[str], token: str, start: int, end: int, top: bool) -> tuple[int, int]:
     """The range of the paragraph ``(token)`` within lines ``start:end``; ``top``: a lettered
     subdivision, which runs to the next subdivision (its clauses (i), (ii) ... are not
     subdivisions); a deeper paragraph runs to the next marker of its kind."""
@@ -97,11 +98,11 @@ def _find(lines, token: str, start: int, end: int, top: bool) -> tuple[int, int]
                 continue
             return i, next((j for j in range(i + 1, end) if _is_subdivision(lines, j, end)), end)
         return i, next((j for j in range(i + 1, end)
-                        if _marker(lines[j]) is not None and _kind(_marker(lines[j])) == kind), end)
+                        if (m := _marker(lines[j])) is not None and _kind(m) == kind), end)
     raise CitationError(f"paragraph ({token}) not found")
 
 
-def _document(citation: str):
+def _document(citation: str) -> tuple[str, str, Optional[str]]:
     for prefix, source, ending in DOCUMENTS:
         if citation.startswith(prefix):
             return prefix, source, ending
@@ -121,9 +122,10 @@ def excerpts(citation: str) -> list[Excerpt]:
     if rest.startswith(","):
         words = rest[1:].strip()
         heading = re.sub(r"\s*\(.*$", "", words)
-        section_start = next((i for i, line in enumerate(lines[:end]) if line.strip() == heading), None)
-        if section_start is None:
+        found = next((i for i, line in enumerate(lines[:end]) if line.strip() == heading), None)
+        if found is None:
             raise CitationError(f"{citation}: no section {heading!r} in {source}")
+        section_start = found
         rest = words[len(heading):]
     rest = rest.split(",")[0]
     out = []

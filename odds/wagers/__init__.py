@@ -1,25 +1,22 @@
-"""The wagers, by the name used on the command line (``odds wager NAME``).
+"""The wagers, by the name used on the command line (``odds wager NAME``): one :class:`Wager`
+record each (:mod:`odds.wagers.record`), in the order ``odds list`` shows them.
 
-Each wager knows the outcomes its paytables pay and computes a :class:`~odds.parsheet.ParSheet`
-for a shoe, dealer rules and paytable.
+>>> get_wager("buster").regulation
+'58 Pa. Code 633c.13'
+>>> [w.name for w in WAGERS.values() if w.shoe_return]
+['buster', 'ez-bust', '21+3', 'twenty-point-bonus']
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+import contextlib
+from typing import Iterator, Optional
 
-from ..errors import WagerError
+from odds.core.errors import WagerError
 
+from .record import BookVariant, Options, ReferenceFigures, Wager
 
-@dataclass(frozen=True)
-class Wager:
-    name: str
-    title: str
-    regulation: str
-    paid_outcomes: tuple[str, ...]
-    par_sheet: Callable  # (shoe, rules, paytable, decks, **options) -> ParSheet
-    options: tuple[str, ...] = ()  # keyword options par_sheet accepts (e.g. upcard, bonuses)
-    partial_paytables: bool = False  # a paytable may leave some outcomes unpaid (a blank cell)
+__all__ = ["BookVariant", "Options", "ReferenceFigures", "WAGERS", "Wager", "get_wager", "register",
+           "registered", "extra_paytables"]
 
 
 def _registry() -> dict[str, Wager]:
@@ -27,10 +24,38 @@ def _registry() -> dict[str, Wager]:
     return {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS + streaks.WAGERS}
 
 
-WAGERS = _registry()
+WAGERS: dict[str, Wager] = _registry()
+_EXTRA_PAYTABLES: dict[str, str] = {}  # wager -> paytable TOML of a wager registered at run time
 
 
 def get_wager(name: str) -> Wager:
+    """The record of the wager called ``name``; :class:`~odds.core.errors.WagerError` if none."""
     if name not in WAGERS:
         raise WagerError(f"unknown wager {name!r} (known: {', '.join(sorted(WAGERS))})")
     return WAGERS[name]
+
+
+def register(wager: Wager, paytables: Optional[str] = None) -> None:
+    """Add a wager to the registry, with its paytables as TOML text (in the form of the files in
+    ``tables/``) when it has no file there. Every command reads it from then on."""
+    if wager.name in WAGERS:
+        raise WagerError(f"a wager named {wager.name!r} is registered already")
+    WAGERS[wager.name] = wager
+    if paytables is not None:
+        _EXTRA_PAYTABLES[wager.name] = paytables
+
+
+def extra_paytables(name: str) -> Optional[str]:
+    """The paytable text a registered wager brought with it, if any."""
+    return _EXTRA_PAYTABLES.get(name)
+
+
+@contextlib.contextmanager
+def registered(wager: Wager, paytables: Optional[str] = None) -> Iterator[Wager]:
+    """:func:`register` for the length of a ``with`` block."""
+    register(wager, paytables)
+    try:
+        yield wager
+    finally:
+        WAGERS.pop(wager.name, None)
+        _EXTRA_PAYTABLES.pop(wager.name, None)

@@ -2,9 +2,9 @@
 set 21, house money, match the dealer, in-between, twenty-point bonus, king's bounty and 21+3.
 
 Each classifier returns the hands a deal makes, best first; the paytable pays the best one it
-lists. Cards are :class:`~odds.cards.Card` values.
+lists. Cards are :class:`~odds.core.cards.Card` values.
 
->>> from odds.cards import parse_cards
+>>> from odds.core.cards import parse_cards
 >>> twenty_one_plus_three(tuple(parse_cards("QH KH AH")))
 ('straight-flush', 'straight', 'flush')
 >>> in_between(tuple(parse_cards("5S 7D 6C"))), in_between(tuple(parse_cards("2S AD 7C")))
@@ -12,14 +12,25 @@ lists. Cards are :class:`~odds.cards.Card` values.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union
 
-from ..cards import Card, point_value
-from ..errors import WagerError
-from ..first_cards import FirstCardsGame
-from . import Wager
+from odds.core.cards import Card, point_value
+from odds.core.errors import WagerError
+from odds.engine.first_cards import FirstCardsGame
+from odds.reference import dealt, figures, hands
+from odds.reference.dealt import Dealt
+from .record import Options, Wager
+from .shoe_returns import closed_form_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
+
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from .parsheet import ParSheet
+    from .paytables import Paytable
 
 RED = frozenset("HD")
 
@@ -46,7 +57,7 @@ def _blackjack(a: Card, b: Card) -> bool:
 POKER = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 
 
-def _consecutive(ranks) -> bool:
+def _consecutive(ranks: Sequence[str]) -> bool:
     """Ranks (distinct) that form a run, the ace high (Q-K-A) or low (A-2-3)."""
     hi = sorted(POKER[r] for r in ranks)
     lo = sorted(1 if r == "A" else POKER[r] for r in ranks)
@@ -55,7 +66,7 @@ def _consecutive(ranks) -> bool:
 
 # ------------------------------------------------------------------------------------ 21+3 (p)
 
-def twenty_one_plus_three(cards) -> tuple[str, ...]:
+def twenty_one_plus_three(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's two cards and the dealer's up card as a three-card poker hand."""
     ranks = [c.rank for c in cards]
     flush = len({c.suit for c in cards}) == 1
@@ -74,7 +85,7 @@ def _royal(a: Card, b: Card) -> bool:
     return {a.rank, b.rank} == {"K", "Q"} and a.suit == b.suit
 
 
-def royal_match(cards) -> tuple[str, ...]:
+def royal_match(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's two cards; the dealer's two only for a crown treasure. The dealer completes
     the deal for a crown only when his up card is a K or Q of the suit of the player's royal match
     ((f)(4)(iii)), so a crown needs the dealer's royal match in that suit."""
@@ -89,14 +100,14 @@ def royal_match(cards) -> tuple[str, ...]:
     return ("suited-match",)
 
 
-def _royal_class(card: Card):
+def _royal_class(card: Card) -> tuple[str, Optional[str]]:
     rank = card.rank if card.rank in "KQA" else "ten" if _ten(card) else "low"
     return rank, card.suit
 
 
 # ---------------------------------------------------------------------------- bet the set (g)
 
-def bet_the_set(cards) -> tuple[str, ...]:
+def bet_the_set(cards: tuple[Card, ...]) -> tuple[str, ...]:
     a, b = cards
     if a.rank != b.rank:
         return ()
@@ -105,7 +116,7 @@ def bet_the_set(cards) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------- house money (h)
 
-def house_money(cards) -> tuple[str, ...]:
+def house_money(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """Two-card poker hands, ace high, an ace also low with a 2 ((h)(3))."""
     a, b = cards
     suited = a.suit == b.suit
@@ -120,7 +131,7 @@ def house_money(cards) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------- match the dealer (i)
 
-def match_the_dealer(cards) -> tuple[str, ...]:
+def match_the_dealer(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """Each of the player's cards that matches the up card's rank (ten-values only their own
     rank) is paid, more when of the same suit; two matches are paid for each card."""
     p1, p2, up = cards
@@ -136,14 +147,14 @@ MATCH_COUNTS = {"two-suited": (2, 0), "suited-and-unsuited": (1, 1), "one-suited
                 "two-unsuited": (0, 2), "one-unsuited": (0, 1)}
 
 
-def match_pay(hand, pays):
+def match_pay(hand: str, pays: Mapping[str, Fraction]) -> Fraction:
     suited, unsuited = MATCH_COUNTS[hand]
     return suited * pays["suited-match"] + unsuited * pays["unsuited-match"]
 
 
 # ----------------------------------------------------------------------------- in-between (j)
 
-def in_between(cards) -> tuple[str, ...]:
+def in_between(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """Ranks 2 (low) to A (high); the up card's rank must lie strictly between the player's two."""
     p1, p2, up = cards
     if p1.rank == p2.rank == up.rank:
@@ -157,7 +168,7 @@ def in_between(cards) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------- twenty-point bonus (k)
 
-def twenty_point(cards) -> tuple[str, ...]:
+def twenty_point(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """A two-card total of 20 (two ten-values, or an ace and a 9)."""
     p1, p2, up, hole = cards
     if _total(p1, p2) != 20:
@@ -173,7 +184,7 @@ def twenty_point(cards) -> tuple[str, ...]:
     return tuple(hands + ["any-20"])
 
 
-def _twenty_class(card: Card):
+def _twenty_class(card: Card) -> Union[tuple[str, Optional[str]], str]:
     if card.rank in "A9" or _ten(card):
         return card.rank, card.suit
     return "low"
@@ -181,7 +192,7 @@ def _twenty_class(card: Card):
 
 # --------------------------------------------------------------------------- king's bounty (n)
 
-def kings_bounty(cards) -> tuple[str, ...]:
+def kings_bounty(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """(n)(4) pays a total of 20; the printed table's first hand is "Unsuited 21", kept as
     ``unsuited-21`` (an unsuited blackjack) for the literal reading."""
     p1, p2, up, hole = cards
@@ -232,7 +243,7 @@ def other_pairs_distribution(cards_left: int, queens: int, hands: int) -> dict[i
     return {j: p for j, p in sorted(out.items()) if p}
 
 
-def capped_top_pay(shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
+def capped_top_pay(shoe: Shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
     """The expected pay of a queen of hearts pair with a dealer blackjack under the aggregate
     limit of 5324.11(k)(6)-(7): the winners share ``cap`` in proportion to their wagers (all
     equal here), each paid at most ``pay``."""
@@ -253,7 +264,8 @@ def capped_top_pay(shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
     return total
 
 
-def _twenty_point_sheet(shoe, rules, paytable, decks, cap=None, spots=None, **_):
+def _twenty_point_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                        cap: Optional[str] = None, spots: Optional[int] = None) -> ParSheet:
     pays = dict(paytable.pays)
     assumptions = ["matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE]
     if cap is None:
@@ -296,40 +308,66 @@ GAMES = {
 
 TWENTY_RANKING = ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "any-20")
 
+@dataclass(frozen=True)
+class TwentyPointOptions(Options):
+    """The twenty-point bonus: the aggregate payout limit of (k)(6)-(7) and the spots betting."""
+
+    cap: Optional[str] = None
+    spots: Optional[int] = None
+
+
+def _dealt(hands_of: Callable, **kw: Any) -> Dealt:
+    """The simulator's settlement of a wager on the player's first cards (and the next two)."""
+    return Dealt(dealt.first_cards_round(hands_of), **kw)
+
+
 WAGERS = (
     first_cards_wager("21+3", "21+3", "9 NYCRR 5324.11(p)",
                       GAMES["21+3"],
                       ("suited-trips", "straight-flush", "trips", "straight", "flush", "pair"),
                       ("straights: A-2-3 and Q-K-A count, K-A-2 does not",
-                       "the three cards are alike for this wager and counted unordered")),
+                       "the three cards are alike for this wager and counted unordered"),
+                      reference_hands=hands.twenty_one_plus_three, dealt=Dealt(dealt.twenty_one_plus_three_round),
+                      shoe_return=closed_form_return("21+3")),
     first_cards_wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)",
                       GAMES["royal-match-21"],
                       ("crown-treasure", "royal-match", "suited-blackjack", "suited-match"),
                       ("a crown treasure needs the dealer's royal match in the suit of the player's ((f)(4)(iii))",),
                       warnings=("(f)(2)(iii) defines a two-card straight flush that no pay table pays: "
-                                "it is paid as a suited match",)),
+                                "it is paid as a suited match",),
+                      reference_hands=hands.royal_match, dealt=_dealt(dealt.royal_match_hands)),
     first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
                       GAMES["bet-the-set-21"],
-                      ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",)),
+                      ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",),
+                      reference_hands=hands.bet_the_set, dealt=_dealt(dealt.bet_the_set_hands)),
     first_cards_wager("house-money", "House money", "9 NYCRR 5324.11(h)",
                       GAMES["house-money"],
                       ("suited-ak", "straight-flush", "pair", "straight"),
                       ("ace high; an ace also runs with a 2 ((h)(3))",
-                       "the parlay of (h)(6) (adding the win to the blackjack wager) is not part of this wager's return")),
+                       "the parlay of (h)(6) (adding the win to the blackjack wager) is not part of this wager's return"),
+                      reference_hands=hands.house_money, dealt=_dealt(dealt.house_money_hands)),
     first_cards_wager("match-the-dealer", "Match the dealer", "9 NYCRR 5324.11(i)",
                       GAMES["match-the-dealer"], MATCH_HANDS,
                       ("each matching card is paid; ten-values match only their own rank",),
-                      paid=("unsuited-match", "suited-match"), row_pay=match_pay),
+                      paid=("unsuited-match", "suited-match"), row_pay=match_pay,
+                      reference_hands=hands.match_the_dealer,
+                      dealt=_dealt(dealt.match_the_dealer_hands, pay=dealt.match_the_dealer_pay)),
     first_cards_wager("in-between", "In-between", "9 NYCRR 5324.11(j)",
                       GAMES["in-between"],
                       ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),
-                      ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",)),
+                      ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",),
+                      reference_hands=hands.in_between, dealt=_dealt(dealt.in_between_hands)),
     Wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)", TWENTY_RANKING, _twenty_point_sheet,
-          ("cap", "spots"), partial_paytables=True),
+          TwentyPointOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(lambda options: GAMES["twenty-point-bonus"],
+                                        lambda options: hands.twenty_point),
+          dealt=_dealt(dealt.twenty_point_hands), shoe_return=closed_form_return("twenty-point-bonus"),
+          game=GAMES["twenty-point-bonus"]),
     first_cards_wager("kings-bounty", "King's bounty", "9 NYCRR 5324.11(n)",
                       GAMES["kings-bounty"],
                       ("ks-pair-dealer-bj", "ks-pair", "suited-kings", "suited-qjt", "suited-20", "two-kings",
                        "unsuited-20", "unsuited-21"),
                       ("suited queens, jacks or 10s and suited kings: two cards of the same rank and suit",
-                       DEALER_BJ_NOTE)),
+                       DEALER_BJ_NOTE),
+                      reference_hands=hands.kings_bounty, dealt=_dealt(dealt.kings_bounty_hands)),
 )

@@ -6,31 +6,40 @@ law as if he were dealt alone from the shoe less the cards that are known (tests
 test_exchangeability.py checks this exactly on one deck against a player who draws first).
 
 >>> from odds import Shoe, DealerRules
->>> from odds.paytables import builtin_paytables
+>>> from odds.wagers.paytables import builtin_paytables
 >>> sheet = buster_par_sheet(Shoe.decks(6), DealerRules.parse("H17"), builtin_paytables("buster").tables["C"], 6)
 >>> round(float(sheet.house_edge), 6)
 0.062143
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union, cast
 
-from ..cache import disk_cached
-from ..cards import RANKS, SUITS, parse_cards, value_label
-from ..dealer import dealer_table
-from ..errors import WagerError
-from ..game_rules import GameRules
-from ..outcomes import BUSTED, _Round
-from ..player import PlayerEngine
-from ..formats import fraction_text
-from ..parsheet import Outcome, ParSheet
-from ..rules import DealerRules
-from ..shoe import Shoe
-from . import Wager
+from odds.engine.cache import disk_cached
+from odds.core.cards import RANKS, SUITS, parse_cards, value_label
+from odds.engine.dealer import dealer_table
+from odds.core.errors import WagerError
+from odds.core.game_rules import GameRules
+from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
+from odds.engine.player import PlayerEngine, Value
+from odds.core.formats import fraction_text
+from .parsheet import Outcome, ParSheet
+from odds.core.results import DealerResult
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.reference import dealt, figures
+from . import shoe_returns
+from .record import BookVariant, Options, Wager
+
+if TYPE_CHECKING:
+    from odds.core.cards import Card
+    from odds.engine.dealer import DealerDistribution
+    from .paytables import Paytable
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
-DEALER_BUST = 6  # the dealer's bust in a row of odds.dealer.dealer_finals
+DEALER_BUST = int(DealerResult.BUST)  # the dealer's bust in a row of odds.engine.dealer.dealer_finals
 
 BUSTER_OUTCOMES = ("bust-3", "bust-4", "bust-5", "bust-6", "bust-7", "bust-8+")
 EXCHANGEABILITY = ("the dealer's cards are computed as if dealt alone from the shoe less the known "
@@ -70,7 +79,7 @@ def buster_bonus_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Frac
     return {k: p_bj * after[k] for k in ("bust-7", "bust-8+")}
 
 
-def _bonus_section(shoe, rules, bonuses) -> dict:
+def _bonus_section(shoe: Shoe, rules: DealerRules, bonuses: Mapping[str, Mapping[str, Any]]) -> dict:
     probs = buster_bonus_probabilities(shoe, rules)
     out = {}
     for bid, b in bonuses.items():
@@ -89,7 +98,8 @@ def _bonus_section(shoe, rules, bonuses) -> dict:
     return out
 
 
-def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, bonuses=None, **_) -> ParSheet:
+def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int,
+                     bonuses: Optional[Mapping[str, Mapping[str, Any]]] = None) -> ParSheet:
     """Buster Blackjack (58 Pa. Code 633c.13): pays by the number of cards in the dealer's bust."""
     probs = buster_bust_probabilities(shoe, rules)
     outcomes = [Outcome(name, paytable.pays[name], probs[name]) for name in reversed(BUSTER_OUTCOMES)]
@@ -120,20 +130,20 @@ EZ_PUSH_USED = ("paragraph (g) is used: the wager pushes when every player's han
                 "not depend on the player's cards")
 
 
-class _EzBustRound(_Round):
-    """The round walk of :mod:`odds.outcomes`, settling an EZ Bust wager with paragraph (g):
-    a push when the player has a blackjack or every hand of his is bust, else 1 to 1 on a dealer
+class EzBustSettlement(Settlement):
+    """An EZ Bust wager settled on the round (:mod:`odds.engine.outcomes`) with paragraph (g): a
+    push when the player has a blackjack or every hand of his is bust, else 1 to 1 on a dealer
     bust (the up card being 2 to 6, the dealer always has a third card then) and -1 otherwise."""
 
-    def _settle(self, hands: tuple, dealer: int) -> tuple:
-        if all(end[0] == BUSTED for end in hands):
+    def hands(self, engine: PlayerEngine, ends: tuple, dealer: int) -> tuple:
+        if all(end[0] == BUSTED for end in ends):
             return 0, "push"
         return (1, "bust") if dealer == DEALER_BUST else (-1, "no-bust")
 
-    def _blackjack(self, hand, up, p, p_bj) -> None:
-        self.put((0, "push"), p)
+    def blackjack(self, engine: PlayerEngine, p_bj: Value) -> tuple:
+        return (((0, "push"), engine.one),)
 
-    def _surrender(self, hand, up, p, p_bj) -> None:
+    def surrender(self, engine: PlayerEngine, p_bj: Value) -> tuple:
         raise WagerError("EZ Bust with paragraph (g) is computed for a game without surrender")
 
 
@@ -141,14 +151,14 @@ class _EzBustRound(_Round):
 def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None) -> dict:
     """Exact chances of bust (win), push and no-bust for a player who bets EZ Bust on ``upcard``
     (or on every up card of 2 to 6, weighted by its chance), with paragraph (g) in force. Read from
-    the disk cache while one is active (:func:`odds.cache.use_cache`)."""
+    the disk cache while one is active (:func:`odds.engine.cache.use_cache`)."""
     ups = (parse_cards(upcard)[0].value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
     if any(u not in range(2, 7) for u in ups):
         raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {upcard}")
     counts = shoe.by_value()
     if not any(counts[u - 1] for u in ups):
         raise WagerError("the shoe holds no up card on which EZ Bust is offered")
-    joint = _EzBustRound(PlayerEngine(game, shoe, exact=True), ups).outcomes().joint
+    joint = round_outcomes(PlayerEngine(game, shoe, exact=True), settlement=EzBustSettlement(), up_cards=ups).joint
     total = sum(joint.values(), Fraction(0))
     out = {"bust": Fraction(0), "push": Fraction(0), "no-bust": Fraction(0)}
     for (_, kind), p in joint.items():
@@ -157,7 +167,7 @@ def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None)
 
 
 def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None,
-                        exact: bool = True):
+                        exact: bool = True) -> Union[Fraction, float]:
     """P(dealer busts) for EZ Bust: given the up card (2..6, still in ``shoe``), or averaged over
     the up cards on which the wager is offered. ``exact=False`` gives a float."""
     table = dealer_table(shoe, rules, exact=exact)
@@ -173,12 +183,13 @@ def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = 
     if not weight:
         raise WagerError("the shoe holds no 2 to 6, so EZ Bust is never offered")
     return sum(((Fraction(counts[int(u) - 1], weight) if exact else counts[int(u) - 1] / weight)
-                * table.by_upcard[u].probability("bust") for u in EZ_UPCARDS if counts[int(u) - 1]),
+                * cast("DealerDistribution", table.by_upcard[u]).probability("bust")  # a row: the shoe holds u
+                for u in EZ_UPCARDS if counts[int(u) - 1]),
                Fraction(0) if exact else 0.0)
 
 
-def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upcard=None, visible="",
-                      push_option=False, **game) -> ParSheet:
+def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, upcard: Optional[str] = None,
+                      visible: Union[str, Iterable[Card]] = "", push_option: bool = False, **game: Any) -> ParSheet:
     """EZ Bust (58 Pa. Code 633b.16): 1 to 1 when the dealer busts, offered on an up card of 2-6;
     with ``push_option``, paragraph (g) as well (see :func:`ez_bust_with_push`)."""
     seen = parse_cards(visible) if isinstance(visible, str) else list(visible)
@@ -186,7 +197,7 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upca
         upcard = value_label(parse_cards(upcard)[0].value) if isinstance(upcard, str) else upcard
     if push_option:
         return _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game)
-    p = ez_bust_probability(shoe.remove(seen), rules, upcard)
+    p = cast(Fraction, ez_bust_probability(shoe.remove(seen), rules, upcard))  # exact
     pay = paytable.pays["bust"]
     when = (f"the up card is {upcard}" if upcard else
             "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
@@ -200,14 +211,13 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, upca
         warnings=(EZ_PUSH_NOTE,))
 
 
-def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> ParSheet:
+def _ez_bust_push_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, upcard: Optional[str],
+                        seen: list[Card], game: Mapping[str, Any]) -> ParSheet:
     if seen:
         raise WagerError("--visible and --push-option together are not computed (the push depends on the "
                          "player's whole hand)")
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    main = GameRules(decks=decks, dealer=rules, das=bool(options.get("das")),
-                     split_hands=int(options.get("split_hands", 2)), resplit_aces=bool(options.get("resplit_aces")),
-                     hit_split_aces=bool(options.get("hit_split_aces")))
+    main = GameRules.from_options(decks, rules, **options)
     p = ez_bust_with_push(main, shoe, upcard)
     when = (f"the up card is {upcard}" if upcard else
             "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
@@ -216,7 +226,7 @@ def _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game) -> Par
         (Outcome("bust", paytable.pays["bust"], p["bust"]), Outcome("push", Fraction(0), p["push"]),
          Outcome("no-bust", Fraction(-1), p["no-bust"])), None,
         assumptions=(f"main game: {main.describe()}", when, EZ_PUSH_USED, FRESH),
-        method="exact round walk (odds.outcomes): every deal with the up card, the player's hands played out "
+        method="exact round walk (odds.engine.outcomes): every deal with the up card, the player's hands played out "
                "(split hands jointly), then the dealer's law from the shoe less every card the player drew")
 
 
@@ -232,7 +242,7 @@ def ez_bust_search(decks: int, rules: DealerRules) -> list[tuple[Fraction, str, 
             for up in EZ_UPCARDS:
                 row = table.by_upcard[up]
                 if row is not None:
-                    out.append((2 * row.probability("bust") - 1, f"{a}{b}", up))
+                    out.append((2 * cast(Fraction, row.probability("bust")) - 1, f"{a}{b}", up))  # exact
     out.sort(key=lambda t: (-t[0], t[1], t[2]))
     return out
 
@@ -274,7 +284,7 @@ def bust_it_combinations(shoe: Shoe) -> tuple[dict[str, int], int]:
     return ways, n * (n - 1) // 2 * (n - 2)
 
 
-def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, **_) -> ParSheet:
+def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int) -> ParSheet:
     """Bust It (9 NYCRR 5324.11(o)), decided by the dealer's first three cards."""
     ways, cycle = bust_it_combinations(shoe)
     outcomes = [Outcome(name, paytable.pays[name], Fraction(ways[name], cycle), ways[name])
@@ -294,10 +304,41 @@ def bust_it_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, **_)
         method="exact count of every deal of the dealer's first three cards by rank and suit")
 
 
+def buster_bonus_checks(shoe: Shoe, rules: DealerRules) -> list[tuple[str, Fraction, Fraction]]:
+    """Buster's cash bonus computed both ways, for certification: (figure, engine, reference)."""
+    reference = figures.buster_bonus(shoe, rules)
+    if not reference:
+        return []
+    fast = buster_bonus_probabilities(shoe, rules)
+    return [(f"bonus: player blackjack and dealer {k}", fast[k], reference[k]) for k in ("bust-7", "bust-8+")]
+
+
+@dataclass(frozen=True)
+class EzBustOptions(Options):
+    """EZ Bust: the up card bet on (2 to 6; default every one the wager is offered on), the cards the
+    player sees, and paragraph (g)'s push with the main game's rules it needs."""
+
+    upcard: Optional[str] = None
+    visible: str = ""
+    push_option: bool = False
+    das: bool = False
+    split_hands: Optional[int] = None
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+
+
 WAGERS = (
     Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet,
-          ("bonuses",)),
-    Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet,
-          ("upcard", "visible", "push_option") + GAME_OPTIONS),
-    Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet),
+          paytable_extras=("bonuses",), reference=figures.buster, shoe_return=shoe_returns.buster_return,
+          cross_checks=buster_bonus_checks,
+          dealt=dealt.Dealt(dealt.buster_round, "no-bust", every_pay=BUSTER_OUTCOMES)),
+    Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet, EzBustOptions,
+          reference=figures.ez_bust, shoe_return=shoe_returns.ez_bust_return,
+          dealt=dealt.Dealt(dealt.ez_bust_round, "no-bust", ("upcard",), ("bust",), note=dealt.EZ_BUST_NOTE),
+          book_variants=(BookVariant(
+              "push", (6, 8), {"push_option": True},
+              "EZ Bust with paragraph (g) (a push when every player hand is a blackjack or bust), for one player, "
+              "at 6 and 8 decks"),)),
+    Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet,
+          reference=figures.bust_it, dealt=dealt.Dealt(dealt.bust_it_round)),
 )

@@ -2,7 +2,7 @@
 best hand it makes that the paytable lists ("paid for the highest-ranking hand").
 
 >>> from odds import Shoe
->>> from odds.paytables import builtin_paytables
+>>> from odds.wagers.paytables import builtin_paytables
 >>> from odds.wagers import get_wager
 >>> w = get_wager("21+3")
 >>> sheet = w.par_sheet(Shoe.decks(6), None, builtin_paytables("21+3").tables["A"], 6)
@@ -13,25 +13,34 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, cast
 
-from ..first_cards import FirstCardsGame, count_first_cards
-from ..parsheet import Outcome, ParSheet
-from . import Wager
+from odds.engine.first_cards import FirstCardsGame, count_first_cards
+from .parsheet import Outcome, ParSheet
+from odds.reference import figures
+from odds.reference.dealt import Dealt
+from .record import Wager
+
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from .paytables import Paytable
 
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
              "third": "the next card dealt to the player"}
 
 
-def paid_hand(hands: tuple[str, ...], pays) -> Optional[str]:
+def paid_hand(hands: tuple[str, ...], pays: Mapping[str, object]) -> Optional[str]:
     """The best hand of a deal that the paytable pays (hands come best first)."""
     return next((h for h in hands if h in pays), None)
 
 
-def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe, rule_name: str,
-                          paytable, decks: int, assumptions=(), warnings=(), pays=None,
-                          row_pay: Optional[Callable] = None, extra=None) -> ParSheet:
+def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, rule_name: str,
+                          paytable: Paytable, decks: int, assumptions: Iterable[str] = (),
+                          warnings: Iterable[str] = (), pays: Optional[Mapping[str, Fraction]] = None,
+                          row_pay: Optional[Callable[[str, Mapping[str, Fraction]], Fraction]] = None,
+                          extra: Optional[Mapping[str, Any]] = None) -> ParSheet:
     """Rows in ``ranking`` order, one per paid hand, then ``lose``.
 
     ``pays`` overrides the paytable's pays (a progressive's meter awards at a given meter);
@@ -48,7 +57,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
             pay = row_pay(hand, pays) if hand else None
         else:
             hand = paid_hand(atom, pays)
-            pay = pays.get(hand)
+            pay = cast("Mapping[Optional[str], Fraction]", pays).get(hand)
         if hand is None or pay is None:
             lose += ways
             continue
@@ -76,11 +85,19 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
     return sheet
 
 
-def first_cards_wager(name, title, regulation, game, ranking, assumptions=(), paid=None, **kw) -> Wager:
+def first_cards_wager(name: str, title: str, regulation: str, game: FirstCardsGame, ranking: tuple[str, ...],
+                      assumptions: tuple[str, ...] = (), paid: Optional[tuple[str, ...]] = None, *,
+                      reference_hands: Callable, dealt: Dealt, shoe_return: Optional[Callable] = None,
+                      **kw: Any) -> Wager:
     """A :class:`Wager` whose par sheet is :func:`first_cards_par_sheet` for a fixed game.
-    ``paid`` names the paytable's outcomes when they are not the rows (pays per matching card)."""
+    ``paid`` names the paytable's outcomes when they are not the rows (pays per matching card).
+    ``reference_hands`` is the hand rule of :mod:`odds.reference.hands` for the reference path,
+    ``dealt`` the simulator's settlement."""
 
-    def par_sheet(shoe, rules, paytable, decks, **_):
+    def par_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int) -> ParSheet:
         return first_cards_par_sheet(name, game, ranking, shoe, "any", paytable, decks, assumptions, **kw)
 
-    return Wager(name, title, regulation, paid or ranking, par_sheet, partial_paytables=paid is None)
+    reference = figures.first_cards(lambda options: game, lambda options: reference_hands,
+                                    rows_by_first_hand=paid is not None)
+    return Wager(name, title, regulation, paid or ranking, par_sheet, partial_paytables=paid is None,
+                 dealer_rule_matters=False, reference=reference, dealt=dealt, shoe_return=shoe_return, game=game)

@@ -1,6 +1,6 @@
 """Closed-form counts of 21+3 and the twenty-point bonus, for any shoe by rank and suit.
 
-The general first-cards engine (:func:`odds.first_cards.count_first_cards`) visits every ordered
+The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
 of the shoe as it stands, round after round, needs microseconds. These two wagers have simple
 combinatorial forms, so their counts are written out: the same classifications (the tuples of
@@ -14,7 +14,7 @@ cards of rank ``RANKS[r]`` and suit ``SUITS[s]`` (see :func:`flat_counts`).
 >>> ways, cycle = count_21_plus_3(flat_counts(Shoe.decks(6)))
 >>> cycle, ways[("suited-trips", "trips", "flush")]
 (5013320, 1040)
->>> from odds.first_cards import count_first_cards
+>>> from odds.engine.first_cards import count_first_cards
 >>> from odds.wagers.card_combinations import GAMES
 >>> (ways, cycle) == count_first_cards(GAMES["21+3"], Shoe.decks(6))
 True
@@ -22,11 +22,14 @@ True
 from __future__ import annotations
 
 from math import comb
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .. import closed_counts
-from ..cards import RANKS, SUITS
-from ..errors import EngineError
+from odds.engine.kernels import closed_counts
+from odds.core.cards import RANKS, SUITS
+from odds.core.errors import EngineError
+
+if TYPE_CHECKING:
+    from odds.core.shoe import Shoe
 
 TEN_RANKS = (9, 10, 11, 12)  # T J Q K
 ACE, NINE, QUEEN, HEARTS = 0, 8, 11, SUITS.index("H")
@@ -49,7 +52,7 @@ SUITED_20 = ("suited-20", "any-20")
 ANY_20 = ("any-20",)
 
 
-def flat_counts(shoe) -> list[int]:
+def flat_counts(shoe: Shoe) -> list[int]:
     """A shoe's counts by rank and suit as one list of 52 (rank major); suits must be known."""
     return [n for row in shoe.by_rank_suit() for n in row]
 
@@ -63,14 +66,14 @@ def _check(counts: Sequence[int], k: int, name: str) -> int:
     return total
 
 
-def _atoms(pairs) -> dict:
+def _atoms(pairs: Iterable[tuple[tuple[str, ...], int]]) -> dict[tuple[str, ...], int]:
     return {atom: ways for atom, ways in pairs if ways}
 
 
 def count_21_plus_3(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
     """Unordered three-card combinations of each 21+3 classification, and the cycle C(N, 3).
 
-    The sums run in the compiled ``odds.closed_counts`` (``ext/closed_counts.pyx``): every deal
+    The sums run in the compiled ``odds.engine.closed_counts`` (``ext/closed_counts.pyx``): every deal
     that makes suited trips, trips, a straight flush, a straight, a flush with a pair, a flush of
     three ranks (the third elementary symmetric sum of a suit's counts) or a pair. The better
     hands are taken out here."""

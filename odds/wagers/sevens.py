@@ -6,7 +6,7 @@ each meter in units of the wager. The par sheet is computed at the meter values 
 award of "100% of meter" is paid like a pay of M to 1) and carries a, b, the breakeven meter and
 the jackpot's odds.
 
->>> from odds.cards import parse_cards
+>>> from odds.core.cards import parse_cards
 >>> super_sevens(tuple(parse_cards("7H 7H 7H")))
 ('three-7s-suited',)
 >>> blazing_sevens(tuple(parse_cards("7D 7D 7D")))
@@ -14,25 +14,35 @@ the jackpot's odds.
 """
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
-from ..cards import Card
-from ..errors import WagerError
-from ..first_cards import FirstCardsGame, count_first_cards
-from ..formats import fraction_text
+from odds.core.cards import Card
+from odds.core.errors import WagerError
+from odds.engine.first_cards import FirstCardsGame, count_first_cards
+from odds.core.formats import fraction_text
 
-from . import Wager
+from odds.reference import dealt, figures, hands
+from odds.reference.dealt import Dealt
+from .record import Options, Wager
 from .first_cards_base import first_cards_par_sheet, paid_hand
+
+if TYPE_CHECKING:
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from .parsheet import ParSheet
+    from .paytables import Paytable
 
 RED = frozenset("HD")
 
 
-def _seven_class(card: Card):
+def _seven_class(card: Card) -> Optional[str]:
     return card.suit if card.rank == "7" else "other"
 
 
-def _three_sevens(cards) -> str:
+def _three_sevens(cards: tuple[Card, ...]) -> str:
     suits = {c.suit for c in cards}
     if len(suits) == 1:
         return "suited"
@@ -43,7 +53,7 @@ def _three_sevens(cards) -> str:
 
 # --------------------------------------------------------------------------- super sevens (d)
 
-def super_sevens(cards) -> tuple[str, ...]:
+def super_sevens(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's first, second and third cards. The wager loses unless the first card is a 7
     ((d)(5)); the third card counts after a split of sevens ((d)(4)) and against a dealer
     blackjack ((d)(6))."""
@@ -63,7 +73,7 @@ SUPER_SEVENS_RANKING = ("three-7s-suited", "three-7s-mixed", "two-7s-suited", "t
 SUPER_SEVENS_GAME = FirstCardsGame("super-sevens", ("player", "player", "third"), 1, super_sevens, _seven_class)
 
 
-def _super_sevens_sheet(shoe, rules, paytable, decks, **_):
+def _super_sevens_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int) -> ParSheet:
     return first_cards_par_sheet(
         "super-sevens", SUPER_SEVENS_GAME, SUPER_SEVENS_RANKING, shoe, "any", paytable, decks,
         ("the player's cards in the order dealt; the first must be a 7",
@@ -77,7 +87,7 @@ BASIC_SPLIT_SEVENS = frozenset("234567")  # basic strategy splits 7-7 against 2 
 
 
 def progressive_super_sevens_game(split_against: frozenset) -> FirstCardsGame:
-    def classify(cards) -> tuple[str, ...]:
+    def classify(cards: tuple[Card, ...]) -> tuple[str, ...]:
         p1, p2, up, third = cards
         sevens = (p1.rank == "7") + (p2.rank == "7")
         if sevens == 1:
@@ -92,7 +102,7 @@ def progressive_super_sevens_game(split_against: frozenset) -> FirstCardsGame:
             return ("three-7s-diamonds", "three-7s-suited") if p1.suit == "D" else ("three-7s-suited",)
         return ("three-7s-mixed",)
 
-    def card_class(card: Card):
+    def card_class(card: Card) -> Optional[str]:
         if card.rank == "7":
             return card.suit
         return "split" if card.rank in split_against else "other"
@@ -108,7 +118,7 @@ PSS_RANKING = ("three-7s-diamonds", "three-7s-suited", "three-7s-mixed", "two-7s
 
 # ------------------------------------------------------------------------------ blazing 7s (q)
 
-def blazing_sevens(cards) -> tuple[str, ...]:
+def blazing_sevens(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's two cards and a third card: the player's next card ((q)(4)) or, under the
     dealing procedure of (q)(10), the dealer's up card."""
     p1, p2, third = cards
@@ -137,7 +147,7 @@ BLAZING_GAMES = {proc: FirstCardsGame(f"blazing-7s/{proc}", ("player", "player",
 
 # -------------------------------------------------------------------- progressive blackjack (l)
 
-def progressive_blackjack(cards) -> tuple[str, ...]:
+def progressive_blackjack(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The player's first four cards: aces in the first two, three or four ((l)(11))."""
     c1, c2, c3, c4 = cards
     hands = []
@@ -175,8 +185,10 @@ def parse_meters(text: Optional[str]) -> dict[str, Fraction]:
     return out
 
 
-def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mapping[str, Fraction],
-                      assumptions=(), warnings=(), resets=None, rates=None):
+def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, paytable: Paytable,
+                      decks: int, meters: Mapping[str, Fraction], assumptions: Iterable[str] = (),
+                      warnings: Iterable[str] = (), resets: Optional[Mapping[str, Fraction]] = None,
+                      rates: Optional[Mapping[str, Fraction]] = None) -> ParSheet:
     """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds.
 
     With a reset and a rate of progression (the part of each wager added to the meter) for every
@@ -188,6 +200,7 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
         raise WagerError(f"{name} paytable {paytable.id} pays from meter(s) {', '.join(needed)}: give "
                          f"--meter {','.join(f'{m}=VALUE' for m in needed)} (in units of the wager)")
     pays = dict(paytable.pays)
+    hand: Optional[str]
     for hand, (share, meter) in paytable.meter_pays.items():
         pays[hand] = share * meters[meter]
     counts, cycle = count_first_cards(game, shoe)
@@ -225,8 +238,9 @@ def progressive_sheet(name, game, ranking, shoe, paytable, decks, meters: Mappin
     return sheet
 
 
-def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, split_sevens=None, resets=None,
-                                    rates=None, **_):
+def _progressive_super_sevens_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                                    meters: Optional[str] = None, split_sevens: Optional[Iterable[str]] = None,
+                                    resets: Optional[str] = None, rates: Optional[str] = None) -> ParSheet:
     split = BASIC_SPLIT_SEVENS if split_sevens is None else frozenset(split_sevens)
     game = progressive_super_sevens_game(split)
     told = ("basic strategy: split 7-7 against 2 to 7" if split_sevens is None
@@ -238,8 +252,9 @@ def _progressive_super_sevens_sheet(shoe, rules, paytable, decks, meters=None, s
                              resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-card", resets=None, rates=None,
-                   **_):
+def _blazing_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                   meters: Optional[str] = None, procedure: str = "third-card", resets: Optional[str] = None,
+                   rates: Optional[str] = None) -> ParSheet:
     if procedure not in BLAZING_PROCEDURES:
         raise WagerError(f"unknown blazing 7s procedure {procedure!r} (use third-card or up-card)")
     game = BLAZING_GAMES[procedure]
@@ -251,7 +266,9 @@ def _blazing_sheet(shoe, rules, paytable, decks, meters=None, procedure="third-c
                                     "are the same"), resets=parse_meters(resets), rates=parse_meters(rates))
 
 
-def _progressive_blackjack_sheet(shoe, rules, paytable, decks, meters=None, resets=None, rates=None, **_):
+def _progressive_blackjack_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                                 meters: Optional[str] = None, resets: Optional[str] = None,
+                                 rates: Optional[str] = None) -> ParSheet:
     return progressive_sheet("progressive-blackjack", PROG_BJ_GAME, PROG_BJ_RANKING, shoe, paytable, decks,
                              parse_meters(meters),
                              ("the player's first four cards; a player holding aces always receives more "
@@ -265,14 +282,63 @@ GAMES = {"super-sevens": SUPER_SEVENS_GAME, "progressive-blackjack": PROG_BJ_GAM
          "progressive-super-sevens": progressive_super_sevens_game(BASIC_SPLIT_SEVENS),
          **{g.name: g for g in BLAZING_GAMES.values()}}
 
+@dataclass(frozen=True)
+class ProgressiveOptions(Options):
+    """A progressive's meters, resets and rates, each ``"name=value,..."`` in units of the wager."""
+
+    meters: Optional[str] = field(default=None, metadata={"flag": "--meter"})
+    resets: Optional[str] = field(default=None, metadata={"flag": "--reset"})
+    rates: Optional[str] = field(default=None, metadata={"flag": "--rate"})
+
+
+@dataclass(frozen=True)
+class ProgressiveSuperSevensOptions(ProgressiveOptions):
+    """Progressive super sevens: also the up cards against which 7-7 is split (ranks)."""
+
+    split_sevens: Optional[Sequence[str]] = None
+
+
+@dataclass(frozen=True)
+class BlazingOptions(ProgressiveOptions):
+    """Blazing 7s: also the procedure that names the third card ((q)(4) or (q)(10))."""
+
+    procedure: Optional[str] = None
+
+
+def _split_sevens(options: Mapping) -> str:
+    return "".join(sorted(options.get("split_sevens", "234567")))
+
+
+def _dealt(hands_of: Callable, **kw: Any) -> Dealt:
+    """The simulator's settlement of a wager on the player's first cards (and the next two)."""
+    return Dealt(dealt.first_cards_round(hands_of), **kw)
+
+
 WAGERS = (
     Wager("super-sevens", "Super sevens", "9 NYCRR 5324.11(d)", SUPER_SEVENS_RANKING, _super_sevens_sheet,
-          partial_paytables=True),
+          partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(lambda options: SUPER_SEVENS_GAME, lambda options: hands.super_sevens),
+          dealt=_dealt(dealt.super_sevens_hands), game=SUPER_SEVENS_GAME),
     Wager("progressive-super-sevens", "Progressive super sevens", "9 NYCRR 5324.11(e)", PSS_RANKING,
-          _progressive_super_sevens_sheet, ("meters", "split_sevens", "resets", "rates"), partial_paytables=True),
+          _progressive_super_sevens_sheet, ProgressiveSuperSevensOptions, partial_paytables=True,
+          dealer_rule_matters=False,
+          reference=figures.first_cards(
+              lambda options: progressive_super_sevens_game(frozenset(_split_sevens(options))),
+              lambda options: functools.partial(hands.progressive_super_sevens, split_against=_split_sevens(options))),
+          dealt=_dealt(dealt.progressive_super_sevens_hands, options=("split_sevens",)),
+          book_meters={None: "jackpot=2000,minor=500,major=2000,mega=10000"}, game=GAMES["progressive-super-sevens"]),
     Wager("blazing-7s", "Blazing 7s progressive", "9 NYCRR 5324.11(q)", BLAZING_RANKING, _blazing_sheet,
-          ("meters", "procedure", "resets", "rates"), partial_paytables=True),
+          BlazingOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(
+              lambda options: GAMES[f"blazing-7s/{options.get('procedure') or 'third-card'}"],
+              lambda options: hands.blazing_sevens),
+          dealt=_dealt(dealt.blazing_sevens_hands, options=("procedure",)),
+          book_meters={None: "jackpot=2000"},  # (q)(2): the least reset for a $1 wager, $2,000
+          game=GAMES["blazing-7s/third-card"]),
     Wager("progressive-blackjack", "Progressive blackjack", "9 NYCRR 5324.11(l)", PROG_BJ_RANKING,
-          _progressive_blackjack_sheet, ("meters", "resets", "rates"), partial_paytables=True),
+          _progressive_blackjack_sheet, ProgressiveOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(lambda options: PROG_BJ_GAME, lambda options: hands.progressive_blackjack),
+          dealt=_dealt(dealt.progressive_blackjack_hands),
+          book_meters={"USD1": "jackpot=50000", "USD5": "jackpot=10000"},  # $50,000 either way
+          game=PROG_BJ_GAME),
 )
-

@@ -1,7 +1,7 @@
 """Wagers on consecutive winning rounds of the main game: New York's streak wager (9 NYCRR
 5324.11(m)) and Blackjack Burnout's bonus wagers.
 
-A round counts as a win, a loss or neither (:mod:`odds.outcomes`: a push, or a split round with as
+A round counts as a win, a loss or neither (:mod:`odds.engine.outcomes`: a push, or a split round with as
 many hands won as lost, is neither). A wager on ``k`` wins in a row wins when ``k`` rounds are won
 before any is lost; rounds that are neither are skipped. With a fresh shoe every round (the
 streak wager is offered only on six or eight decks or with a shuffling machine), the rounds are
@@ -14,17 +14,23 @@ Fraction(1, 8)
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from ..cache import disk_cached
-from ..errors import WagerError
-from ..game_rules import GameRules
-from ..outcomes import round_outcomes
-from ..parsheet import Outcome, ParSheet
-from ..player import PlayerEngine
-from ..rules import DealerRules
-from ..shoe import Shoe
-from . import Wager
+from odds.engine.cache import disk_cached
+from odds.core.errors import WagerError
+from odds.core.game_rules import GameRules
+from odds.engine.outcomes import round_outcomes
+from .parsheet import Outcome, ParSheet
+from odds.engine.player import PlayerEngine
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from .record import Options, Wager
+
+if TYPE_CHECKING:
+    from odds.engine.outcomes import RoundOutcomes
+    from .paytables import Paytable
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
 INDEPENDENT = ("rounds are independent: a fresh shoe every round (a shuffling machine or a freshly "
@@ -33,7 +39,7 @@ PLAY = ("the player plays the main game composition-dependent (each decision bes
         "and the up card; split hands by their own cards), with no insurance and no even money")
 
 
-def streak_chance(classes: dict, k: int):
+def streak_chance(classes: Mapping[str, Fraction], k: int) -> Fraction:
     """The chance that ``k`` rounds are won before one is lost."""
     decided = classes["win"] + classes["loss"]
     if decided == 0:
@@ -41,7 +47,7 @@ def streak_chance(classes: dict, k: int):
     return (classes["win"] / decided) ** k
 
 
-def _exact(x) -> Fraction:
+def _exact(x: Any) -> Fraction:
     return Fraction(int(x.numerator), int(x.denominator)) if hasattr(x, "numerator") else Fraction(x)
 
 
@@ -57,13 +63,14 @@ def dealer_blackjack_without_player_blackjack(counts: tuple) -> Fraction:
     return dealer - both
 
 
-def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss", outcomes=None) -> dict:
+def round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str = "loss",
+                  outcomes: Optional[RoundOutcomes] = None) -> dict:
     """Exact chances that a round is a win, a loss or neither. ``dealer_blackjack``: ``"loss"``
     (a dealer blackjack beats the player's hand and counts as a lost round) or ``"no-effect"``
     (it neither advances nor loses the wager, NY 5324.11(m)(1)). ``outcomes``: the round's
-    :class:`~odds.outcomes.RoundOutcomes` for these rules and shoe, when already computed; without
+    :class:`~odds.engine.outcomes.RoundOutcomes` for these rules and shoe, when already computed; without
     it the round is walked, or read from the disk cache while one is active
-    (:func:`odds.cache.use_cache`)."""
+    (:func:`odds.engine.cache.use_cache`)."""
     if outcomes is None:
         return _walked_round_classes(rules, shoe, dealer_blackjack)
     return _classes(rules, shoe, dealer_blackjack, outcomes)
@@ -74,8 +81,8 @@ def _walked_round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str) -
     return _classes(rules, shoe, dealer_blackjack, round_outcomes(PlayerEngine(rules, shoe, exact=True)))
 
 
-def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes) -> dict:
-    classes = {k: _exact(v) for k, v in outcomes.streak().items()}
+def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: RoundOutcomes) -> dict:
+    classes: dict[str, Fraction] = {k: _exact(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:
             raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
@@ -93,13 +100,7 @@ def fewer_hands(hands: int) -> str:
             "of memory at six decks: the four hands' cards join into tens of millions of multisets)")
 
 
-def _game_rules(decks: int, rules: DealerRules, das=False, split_hands=2, resplit_aces=False,
-                hit_split_aces=False, surrender=False) -> GameRules:
-    return GameRules(decks=decks, dealer=rules, das=bool(das), split_hands=int(split_hands),
-                     resplit_aces=bool(resplit_aces), hit_split_aces=bool(hit_split_aces), surrender=bool(surrender))
-
-
-def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k: int, classes: dict,
+def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable: Paytable, k: int, classes: dict,
                            assumptions: tuple, warnings: tuple = ()) -> ParSheet:
     """The par sheet of the wager on ``k`` wins in a row, with every length the paytable pays in
     ``extra["streaks"]`` and the round's chances in ``extra["round"]``."""
@@ -119,18 +120,19 @@ def consecutive_wins_sheet(wager: str, shoe: Shoe, game: GameRules, paytable, k:
                      f"a round is won with {float(classes['win']):.6f}, lost with {float(classes['loss']):.6f}, "
                      f"neither with {float(classes['neither']):.6f}; wins in a row counted over the won and "
                      "lost rounds only") + assumptions,
-        method="exact round outcome distribution (odds.outcomes: every deal, the split hands jointly with one "
+        method="exact round outcome distribution (odds.engine.outcomes: every deal, the split hands jointly with one "
                "dealer hand), then (w / (w + l)) ** k",
         warnings=warnings,
         extra={"streaks": streaks, "round": {name: str(p) for name, p in classes.items()},
                "round_decimal": {name: float(p) for name, p in classes.items()}})
 
 
-def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
-                     outcomes=None, **game) -> ParSheet:
+def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, streak: int = 2,
+                     dealer_blackjack: str = "loss", outcomes: Optional[RoundOutcomes] = None,
+                     **game: Any) -> ParSheet:
     """NY streak wager (5324.11(m)): 2, 3, 4 or 5 wins in a row at the pays of table A or B."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    rules_of_play = _game_rules(decks, rules, **options)
+    rules_of_play = GameRules.from_options(decks, rules, **options)
     classes = round_classes(rules_of_play, shoe, dealer_blackjack, outcomes)
     reading = ("a dealer blackjack has no effect on the streak: that round neither advances nor loses it "
                "(5324.11(m)(1) read word for word; --dealer-blackjack no-effect)" if dealer_blackjack == "no-effect"
@@ -150,11 +152,12 @@ def streak_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, strea
         (warning,) + ((fewer_hands(rules_of_play.split_hands),) if rules_of_play.split_hands == 2 else ()))
 
 
-def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int, streak=2, dealer_blackjack="loss",
-                            outcomes=None, **game) -> ParSheet:
+def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, streak: int = 2,
+                            dealer_blackjack: str = "loss", outcomes: Optional[RoundOutcomes] = None,
+                            **game: Any) -> ParSheet:
     """Blackjack Burnout's bonus wagers: 2, 3 or 4 wins in a row at 2, 4 and 8 to 1."""
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
-    rules_of_play = _game_rules(decks, rules, **options)
+    rules_of_play = GameRules.from_options(decks, rules, **options)
     classes = round_classes(rules_of_play, shoe, dealer_blackjack, outcomes)
     return consecutive_wins_sheet(
         "burnout-bonus", shoe, rules_of_play, paytable, int(streak), classes,
@@ -170,9 +173,26 @@ def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable, decks: int
          if rules_of_play.split_hands < 4 else ()))
 
 
+@dataclass(frozen=True)
+class StreakOptions(Options):
+    """A wager on wins in a row: its length, the reading of a dealer blackjack, and the rules of the
+    main game it is played on (defaults: the par sheet's)."""
+
+    streak: Optional[int] = None
+    dealer_blackjack: Optional[str] = None
+    das: bool = False
+    split_hands: Optional[int] = None
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    surrender: bool = False
+
+
 WAGERS = (
     Wager("streak", "Streak wager", "9 NYCRR 5324.11(m)", ("2", "3", "4", "5"), streak_par_sheet,
-          options=GAME_OPTIONS + ("dealer_blackjack",)),
+          StreakOptions, rounds=True,
+          book_note="the streak wager at the six and eight decks 9 NYCRR 5324.11(m)(1) allows, a dealer blackjack "
+                    "read as a lost round ((m)(6))"),
     Wager("burnout-bonus", "Blackjack Burnout bonus wager", "Blackjack Burnout procedures, Bonus Wager",
-          ("2", "3", "4"), burnout_bonus_par_sheet, options=GAME_OPTIONS + ("dealer_blackjack",)),
+          ("2", "3", "4"), burnout_bonus_par_sheet, StreakOptions, rounds=True,
+          book_note="the Blackjack Burnout bonus wager at the six decks of its procedures"),
 )

@@ -1,0 +1,199 @@
+# cython: language_level=3
+"""The dealer's drawing graph in C arrays and its one propagation from a shoe, shared by
+``cimport`` (``dealer_kernel.pyx``, ``split_kernel.pyx``).
+
+The graph (built in ``odds.engine.dealer_graph``) has one node per live dealer hand: a hand on which
+the dealer must still draw, keyed by its up card and the multiset of its cards. Drawing a card of
+value ``v`` (0-based) leads to a child node or to a final outcome bucket; buckets are laid out as
+``(up card, result, cards)``, ``width`` cards a row. :func:`graph_fold` numbers the nodes by up
+card, each up card's in order of depth (``upstart[u]`` .. ``upstart[u+1]-1``), so that the hands
+of one up card are walked alone.
+
+A card drawn to a live hand busts it exactly when its value is at least some threshold, and all
+those draws end in the same bucket; :func:`graph_fold` folds them into one step whose weight is
+the number of such cards left, ``sum(counts[v:]) - sum(have[v:])``.
+
+:func:`walk` propagates a shoe of ``counts[v]`` cards of each value through the hands of one up
+card. With integer weights it counts the ordered ways to draw a hand's cards after its up card (a
+product of falling counts), so a bucket at ``k`` cards holds an integer over
+``(total-1)(total-2)...(total-k+1)``: in 128 bits while :func:`fits_128` says they fit, else in
+Python integers. With doubles it carries probabilities. The three are one function over the fused
+types ``Weights`` (the arrays) and ``Weight`` (one entry).
+"""
+from libc.stdlib cimport free, malloc
+
+from int128 cimport u128
+
+ctypedef u128* Counts128
+ctypedef double* Probabilities
+
+ctypedef fused Weights:
+    Counts128      # exact, while fits_128
+    list           # exact, Python integers
+    Probabilities  # floats
+
+ctypedef fused Weight:  # an entry of Weights; walk is compiled only for the three matching pairs
+    u128
+    object
+    double
+
+
+cdef struct Graph:
+    int n, nedges, width, nresults
+    int* depth        # cards in each node's hand
+    int* first        # node i's draws that do not bust are edges first[i] .. first[i+1]-1
+    int* ev           # value drawn (0-based)
+    int* ehave        # cards of that value the hand holds
+    int* etarget      # child node, or -1 - bucket for a final outcome
+    int* bust_from    # smallest value (0-based) that busts node i, 10 if none
+    int* bust_have    # cards of value >= bust_from the hand holds
+    int* bust_bucket
+    int* node_up      # the up card (0-based value) of each node
+    int* order        # each node's number in the graph as built (in order of depth), or NULL
+    int upstart[11]   # the nodes of up card u are upstart[u] .. upstart[u+1]-1
+    int roots[10]     # the node of each up card alone
+
+
+cdef inline bint fits_128(long long total, int max_cards):
+    """Whether the dealer's counts from a shoe of ``total`` cards (at most ``(total-1)**max_cards``
+    for hands of up to ``max_cards`` cards) stay below 2**127: the one test that chooses 128-bit
+    or Python integers."""
+    return (<object> (total - 1)) ** max_cards < (<object> 1) << 127
+
+
+cdef inline int* int_array(values) except NULL:
+    """A C copy of a sequence of ints (freed with ``free``)."""
+    cdef int* out = <int*> malloc((len(values) + 1) * sizeof(int))
+    cdef int i
+    if out == NULL:
+        raise MemoryError()
+    for i, x in enumerate(values):
+        out[i] = x
+    return out
+
+
+cdef inline void graph_free(Graph* g) noexcept:
+    free(g.depth); free(g.first); free(g.ev); free(g.ehave); free(g.etarget)
+    free(g.bust_from); free(g.bust_have); free(g.bust_bucket); free(g.node_up); free(g.order)
+    g.depth = g.first = g.ev = g.ehave = g.etarget = NULL
+    g.bust_from = g.bust_have = g.bust_bucket = g.node_up = g.order = NULL
+
+
+cdef inline int graph_fold(Graph* g, child, term, have, depth, roots, int width, int nresults,
+                           int bust_result) except -1:
+    """Load ``g`` (empty) from the arrays of ``odds.engine.dealer_graph.DealerGraph``: nodes
+    renumbered by up card, the busting draws of each node folded into one step."""
+    cdef int n = len(depth), i, j, v, e, b, bf, bh, bb
+    up = [-1] * n
+    for v in range(10):
+        up[roots[v]] = v
+    for i in range(n):  # parents come before their children
+        for v in range(10):
+            if child[10 * i + v] >= 0:
+                up[child[10 * i + v]] = up[i]
+    order = [i for v in range(10) for i in range(n) if up[i] == v]
+    new = [0] * n
+    for j, i in enumerate(order):
+        new[i] = j
+    first, ev, ehave, etarget, bust_from, bust_have, bust_bucket = [], [], [], [], [], [], []
+    for i in order:
+        first.append(len(ev))
+        bf, bh, bb = 10, 0, 0  # the node's busting draws: from value bf, holding bh of them, to bb
+        for v in range(10):
+            e = 10 * i + v
+            b = term[e]
+            if child[e] < 0 and (b // width) % nresults == bust_result:
+                if bf == 10:
+                    bf, bb = v, b
+                elif b != bb:
+                    raise ValueError("bust draws of one hand must share a bucket")
+                bh += have[e]
+                continue
+            if bf != 10:
+                raise ValueError("the draws that bust a hand must be the highest values")
+            ev.append(v)
+            ehave.append(have[e])
+            etarget.append(new[child[e]] if child[e] >= 0 else -1 - b)
+        bust_from.append(bf)
+        bust_have.append(bh)
+        bust_bucket.append(bb)
+    first.append(len(ev))
+    g.n, g.nedges, g.width, g.nresults = n, len(ev), width, nresults
+    g.depth, g.first, g.order = int_array([depth[i] for i in order]), int_array(first), int_array(order)
+    g.ev, g.ehave, g.etarget = int_array(ev), int_array(ehave), int_array(etarget)
+    g.bust_from, g.bust_have, g.bust_bucket = int_array(bust_from), int_array(bust_have), int_array(bust_bucket)
+    g.node_up = int_array([up[i] for i in order])
+    for v in range(10):
+        g.roots[v] = new[roots[v]]
+    g.upstart[0] = 0
+    for v in range(10):
+        g.upstart[v + 1] = g.upstart[v] + up.count(v)
+    return 0
+
+
+cdef inline dict graph_folded(const Graph* g):
+    """The folded graph as lists, for :func:`graph_load` in another kernel."""
+    cdef int i, n = g.n, m = g.nedges
+    return {"depth": [g.depth[i] for i in range(n)], "first": [g.first[i] for i in range(n + 1)],
+            "ev": [g.ev[i] for i in range(m)], "ehave": [g.ehave[i] for i in range(m)],
+            "etarget": [g.etarget[i] for i in range(m)], "bust_from": [g.bust_from[i] for i in range(n)],
+            "bust_have": [g.bust_have[i] for i in range(n)], "bust_bucket": [g.bust_bucket[i] for i in range(n)],
+            "node_up": [g.node_up[i] for i in range(n)], "roots": [g.roots[i] for i in range(10)],
+            "upstart": [g.upstart[i] for i in range(11)], "width": g.width, "nresults": g.nresults}
+
+
+cdef inline int graph_load(Graph* g, dict folded) except -1:
+    """Load ``g`` (empty) from :func:`graph_folded`."""
+    cdef int v
+    g.n, g.nedges = len(folded["depth"]), len(folded["ev"])
+    g.width, g.nresults = folded["width"], folded["nresults"]
+    g.depth, g.first, g.node_up = int_array(folded["depth"]), int_array(folded["first"]), int_array(folded["node_up"])
+    g.ev, g.ehave, g.etarget = int_array(folded["ev"]), int_array(folded["ehave"]), int_array(folded["etarget"])
+    g.bust_from, g.bust_have = int_array(folded["bust_from"]), int_array(folded["bust_have"])
+    g.bust_bucket = int_array(folded["bust_bucket"])
+    for v in range(10):
+        g.roots[v] = folded["roots"][v]
+    for v in range(11):
+        g.upstart[v] = folded["upstart"][v]
+    return 0
+
+
+cdef inline int walk(const Graph* g, int up, const long long* c, long long total, Weights reach,
+                     Weights out, Weight r) noexcept nogil:
+    """The dealer's hands with up card ``up`` (0-based value) from a shoe of ``c`` (``total`` cards,
+    the up card among them), added into ``out`` (one entry a bucket; those of ``up`` zeroed by the
+    caller): integers, the ordered ways to draw the cards after the up card; doubles, the
+    probabilities. ``reach`` (one entry a node) is scratch; ``r``, any value of the entries' type
+    (0), chooses the type and holds a hand's weight (a C local of type ``object`` is not allowed
+    in a nogil function; a parameter is). -1, or the first node where the shoe runs out (``out``
+    then incomplete)."""
+    cdef int i, k, t
+    cdef long long w
+    cdef long long suffix[11]
+    if ((Weights is Counts128 and Weight is u128) or (Weights is list and Weight is object)
+            or (Weights is Probabilities and Weight is double)):
+        with gil(Weights is list):
+            suffix[10] = 0
+            for k in range(9, -1, -1):
+                suffix[k] = suffix[k + 1] + c[k]
+            for i in range(g.upstart[up], g.upstart[up + 1]):
+                reach[i] = 0
+            reach[g.roots[up]] = 1
+            for i in range(g.upstart[up], g.upstart[up + 1]):
+                r = reach[i]
+                if r == 0:
+                    continue
+                if total - g.depth[i] <= 0:
+                    return i
+                if Weight is double:
+                    r /= <double> (total - g.depth[i])  # from ways to a probability
+                # A reachable hand holds no more of a value than the shoe had, so no weight is < 0.
+                for k in range(g.first[i], g.first[i + 1]):
+                    w = c[g.ev[k]] - g.ehave[k]
+                    t = g.etarget[k]
+                    if t >= 0:
+                        reach[t] += r * <Weight> w
+                    else:
+                        out[-1 - t] += r * <Weight> w
+                out[g.bust_bucket[i]] += r * <Weight> (suffix[g.bust_from[i]] - g.bust_have[i])
+    return -1

@@ -1,0 +1,95 @@
+"""What the book of par sheets holds: one :class:`Item` per sheet, every wager's paytables at the
+deck counts their regulations allow and the dealer's rules that matter, read from the wagers'
+records (:mod:`odds.wagers`).
+
+>>> items = plan(only=["buster"], decks=[6])
+>>> [i.label for i in items][:2]
+['buster A 6d S17', 'buster A 6d H17']
+>>> plan(only=["ez-bust"], decks=[6])[-1].command()
+'odds wager ez-bust --decks 6 --rule H17 --paytable PA --push-option'
+"""
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence
+
+from odds.wagers import WAGERS, BookVariant, get_wager
+from odds.wagers.paytables import builtin_paytables
+
+ANY_DECKS = (1, 2, 4, 6, 8)  # the deck counts of a paytable whose regulation names none
+RULES = ("S17", "H17")
+
+@dataclass(frozen=True)
+class Item:
+    """One par sheet of the book. ``rule`` is ``S17``, ``H17`` or ``any`` (first-cards wagers);
+    ``variant`` is ``""`` or ``"push"`` (EZ Bust with paragraph (g))."""
+
+    wager: str
+    paytable: str
+    decks: int
+    rule: str
+    variant: str = ""
+    meters: Optional[str] = None
+
+    @property
+    def slow(self) -> bool:
+        return get_wager(self.wager).rounds or self._variant() is not None
+
+    @property
+    def stem(self) -> str:
+        return f"{self.wager}-{self.paytable}-{self.decks}d-{self.rule}" + (f"-{self.variant}" if self.variant else "")
+
+    @property
+    def label(self) -> str:
+        return " ".join(filter(None, (self.wager, self.paytable, f"{self.decks}d", self.rule, self.variant)))
+
+    def path(self, ext: str) -> str:
+        return f"{self.wager}/{self.stem}.{ext}"
+
+    def options(self) -> dict:
+        """The keyword options of the wager's par sheet (as ``odds wager`` passes them)."""
+        variant = self._variant()
+        return {**({"meters": self.meters} if self.meters else {}), **(variant.options if variant else {})}
+
+    def _variant(self) -> Optional[BookVariant]:
+        return next((v for v in get_wager(self.wager).book_variants if v.name == self.variant), None)
+
+    def command(self) -> str:
+        """The ``odds wager`` command that prints this sheet."""
+        words = ["odds", "wager", self.wager, "--decks", str(self.decks)]
+        words += [] if self.rule == "any" else ["--rule", self.rule]
+        words += ["--paytable", self.paytable] + (["--meter", self.meters] if self.meters else [])
+        variant = self._variant()
+        flags = get_wager(self.wager).options.flags()
+        return shlex.join(words + [flags[k] for k, v in (variant.options if variant else {}).items() if v is True])
+
+
+def _meters(wager: str, paytable: str) -> Optional[str]:
+    """The meters at which the book prices a progressive (each sheet gives R(M) = a + b*M)."""
+    by_table = get_wager(wager).book_meters
+    return by_table.get(paytable, by_table.get(None))
+
+
+def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None) -> list[Item]:
+    """The sheets of the book, in order: wager (as ``odds list``), paytable, decks, rule.
+
+    ``only`` keeps those wagers; ``decks`` keeps those deck counts (and gives them to a paytable
+    that allows any number of decks in place of :data:`ANY_DECKS`)."""
+    names = list(WAGERS) if only is None else [get_wager(n).name for n in only]
+    items = []
+    for name in WAGERS:
+        if name not in names:
+            continue
+        for table in builtin_paytables(name).tables.values():
+            shoes = table.decks or tuple(decks or ANY_DECKS)
+            record = get_wager(name)
+            rules = RULES if record.dealer_rule_matters else ("any",)
+            for d in sorted(d for d in shoes if decks is None or d in decks):
+                items += [Item(name, table.id, d, r, meters=_meters(name, table.id)) for r in rules]
+                for variant in record.book_variants:
+                    if d in variant.decks:
+                        items += [Item(name, table.id, d, r, variant.name) for r in rules]
+    return items
+
+

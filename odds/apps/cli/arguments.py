@@ -1,0 +1,135 @@
+"""The command line's argument types and the arguments several commands share: the deck count, a
+payout, the paytable a wager is priced with, the options of the simulated wagers."""
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, cast
+
+from odds.core.errors import OddsError, WagerError
+from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, load_paytable_file
+
+if TYPE_CHECKING:
+    from odds.wagers import Wager
+
+
+class UsageError(OddsError):
+    """Bad command-line arguments."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, exit status 2, no usage dump
+        raise UsageError(f"{self.prog.split()[-1]}: {message}")
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {n}")
+        return n
+    return parse
+
+
+deck_count = whole_number(1)
+round_count = whole_number(2)
+
+
+def add_decks(p: argparse.ArgumentParser, **options: Any) -> None:
+    """``--decks``: the number of 52-card decks, required unless ``options`` give a default."""
+    options.setdefault("help", "number of 52-card decks (>= 1)")
+    if "default" not in options:
+        options["required"] = True
+    p.add_argument("--decks", type=deck_count, **options)
+
+
+def wager_names(text: str) -> list:
+    """An argparse type: a comma-separated list of names."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give one or more names, separated by commas")
+    return names
+
+
+def deck_list(text: str) -> list:
+    """An argparse type: deck counts separated by commas, each at least 1."""
+    try:
+        return sorted({deck_count(n.strip()) for n in text.split(",")})
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"deck counts separated by commas: {exc}") from None
+
+
+def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
+    """A payout written as odds (``3:2``) or as a fraction (``3/2``); ``None`` stays ``None``.
+
+    >>> payout("--bj-pays", "6:5"), payout("--bonus-777", None)
+    (Fraction(6, 5), None)
+    """
+    if text is None:
+        return None
+    try:
+        return Fraction(text.replace(":", "/"))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{flag}: {text!r} is not a payout like 3:2 or 1:1") from None
+
+
+def select_paytable(wager: Wager, args: argparse.Namespace) -> tuple[PaytableBook, Paytable]:
+    book = load_paytable_file(args.paytable_file) if args.paytable_file else builtin_paytables(wager.name)
+    if book.wager != wager.name:
+        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager.name}")
+    if args.paytable is None:
+        if len(book.tables) != 1:
+            raise WagerError(f"{wager.name} has paytables {', '.join(book.tables)}: choose one with --paytable")
+        table = next(iter(book.tables.values()))
+    elif args.paytable not in book.tables:
+        raise WagerError(f"{wager.name} has no paytable {args.paytable!r} in {book.source} "
+                         f"(it has {', '.join(book.tables)})")
+    else:
+        table = book.tables[args.paytable]
+    if not table.allows(args.decks) and not args.any_decks:
+        raise WagerError(f"{wager.name} paytable {table.id} is for "
+                         f"{', '.join(map(str, cast('tuple[int, ...]', table.decks)))} "
+                         f"deck(s) ({table.citation}), not {args.decks} (--any-decks computes it anyway)")
+    return book, table
+
+
+def add_wager_source(p: argparse.ArgumentParser) -> None:
+    """The shoe, the dealer's rules and the paytable, as `odds simulate` and `odds solve` take them."""
+    add_decks(p)
+    p.add_argument("--rule", default="S17", help="S17 (default) or H17")
+    p.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    p.add_argument("--paytable", help="paytable id (see `odds list`)")
+    p.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    p.add_argument("--any-decks", action="store_true",
+                   help="allow a paytable at a deck count its regulation does not name")
+
+
+def add_simulated_options(p: argparse.ArgumentParser) -> None:
+    """The wager options the simulator knows, as `odds simulate` and `odds certify` take them."""
+    p.add_argument("--upcard", help="ez-bust: bet only on this up card (2..6)")
+    p.add_argument("--procedure", choices=("third-card", "up-card"),
+                   help="blazing-7s: the third card is the player's next card ((q)(4), default) or the up card ((q)(10))")
+    p.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which 7-7 is split '
+                   '(default "2 3 4 5 6 7"; "" for never)')
+    add_streak_options(p, "streak, burnout-bonus")
+
+
+def add_streak_options(p: argparse.ArgumentParser, split_hands_for: str) -> None:
+    """The streak wagers' options: the length of the streak, the reading of a dealer blackjack and
+    the rules of the main game they are played on."""
+    p.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
+                   help="streak, burnout-bonus: the wager on this many wins in a row (default 2; the par sheet "
+                        "lists every length the paytable pays)")
+    p.add_argument("--dealer-blackjack", choices=("no-effect", "loss"),
+                   help="streak, burnout-bonus: whether a round lost to a dealer blackjack loses the streak "
+                        "(default loss; no-effect reads NY 5324.11(m)(1) word for word)")
+    p.add_argument("--das", action="store_true", help="streak, burnout-bonus: double after split in the main game")
+    p.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
+                   help=f"{split_hands_for}: the most hands a pair may become (default 2)")
+    p.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
+    p.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
+    p.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")

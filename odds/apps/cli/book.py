@@ -1,0 +1,108 @@
+"""The commands that make books and check installs: ``odds report``, ``sweep`` and ``selftest``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from odds.core.errors import OddsError
+from odds.core.rules import DealerRules
+from odds.wagers import get_wager
+
+from .arguments import (add_wager_source,
+                        deck_list, select_paytable, wager_names, whole_number)
+
+
+def cmd_selftest(args: argparse.Namespace) -> tuple[str, int]:
+    import contextlib
+    import io
+
+    from odds.verify.selftest import main as selftest_main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = selftest_main()
+    return out.getvalue().rstrip("\n"), status
+
+
+def cmd_report(args: argparse.Namespace) -> str:
+    from odds.engine.cache import default_cache_dir
+    from odds.apps.report import build_report
+    cache = None if args.no_cache else (args.cache or default_cache_dir())
+    summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
+                           stream=sys.stderr)
+    return summary.text()
+
+
+def cmd_sweep(args: argparse.Namespace) -> str:
+    from odds.wagers.shoe_returns import swept_wagers
+    from odds.wagers.solve import parse_edge
+    from odds.apps.sweep import SweepError, SweepSpec, run_sweep
+    from odds.apps.sweep_report import sweep_json, sweep_text, write_plots
+    wager = get_wager(args.name)
+    if wager.shoe_return is None:
+        raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
+    _, table = select_paytable(wager, args)
+    try:
+        penetration = parse_edge(args.penetration)
+    except OddsError:
+        raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
+    if args.no_dask and args.scheduler:
+        raise SweepError("--no-dask and --scheduler do not go together")
+    workers = 0 if args.no_dask else args.workers
+    spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
+                     penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
+                     level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
+                     pays=tuple(sorted(table.pays.items())))
+    result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
+    if args.plots:
+        write_plots(result, args.plots)
+    return json.dumps(sweep_json(result), indent=1) if args.format == "json" else sweep_text(result)
+
+
+def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
+    import os
+    sw = sub.add_parser("sweep", help="deal shoes and take the wager's exact return before every round: "
+                                      "how beatable it is by counting (runs on Dask)")
+    sw.add_argument("name", help="buster, ez-bust, 21+3 or twenty-point-bonus")
+    add_wager_source(sw)
+    sw.add_argument("--shoes", type=whole_number(1), default=1000, help="shoes to deal (default 1000)")
+    sw.add_argument("--penetration", default="0.75", help="share of the shoe dealt before the cut card: "
+                                                         "0.75, 3/4 or 75%% (default 0.75)")
+    sw.add_argument("--spots", type=whole_number(1), default=5, help="players' spots at the table (default 5)")
+    sw.add_argument("--seed", type=whole_number(0), default=0, help="random seed (default 0)")
+    sw.add_argument("--chunk", type=whole_number(1), default=100, help="shoes per task (default 100)")
+    sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
+    sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
+                    help="exact or float returns per round (auto: exact where it is as fast)")
+    sw.add_argument("--workers", type=whole_number(0), default=os.cpu_count() or 1,
+                    help="processes of the local Dask cluster started for the sweep (default: the cores; "
+                         "0 runs in this process)")
+    sw.add_argument("--scheduler", help="run on the Dask cluster at this address, e.g. tcp://host:8786")
+    sw.add_argument("--no-dask", action="store_true", help="run in this process, without Dask")
+    sw.add_argument("--plots", help="write PNG plots into this folder")
+    sw.add_argument("--format", choices=("table", "json"), default="table")
+    sw.set_defaults(run=cmd_sweep)
+
+
+def add_selftest_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds selftest`` command's arguments."""
+    st = sub.add_parser("selftest", help="check this install: versions, engines against references and "
+                                         "published figures (exit 1 on a failure)")
+    st.set_defaults(run=cmd_selftest)
+
+
+def add_report_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds report`` command's arguments."""
+    r = sub.add_parser("report", help="the book of par sheets: Markdown, CSV, JSON, an HTML index and plots")
+    r.add_argument("--out", default="reports", help="the book's directory (default reports; replaced whole)")
+    r.add_argument("--only", type=wager_names, help="these wagers only, e.g. buster,21+3 (see `odds list`)")
+    r.add_argument("--decks", type=deck_list,
+                   help="these deck counts only, e.g. 1,2 (and for paytables allowed any number of decks, "
+                        "these in place of 1,2,4,6,8)")
+    r.add_argument("--workers", type=whole_number(1), default=2,
+                   help="processes for the player engine's sheets (default 2)")
+    where = r.add_mutually_exclusive_group()
+    where.add_argument("--cache", help="directory of the player engine's results (default $ODDS_CACHE or "
+                                       "~/.cache/odds)")
+    where.add_argument("--no-cache", action="store_true", help="compute everything; read and write no cache")
+    r.set_defaults(run=cmd_report)

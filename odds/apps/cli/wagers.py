@@ -1,0 +1,255 @@
+"""The commands on wagers: ``odds wager``, ``list``, ``simulate``, ``solve``, ``validate`` and ``certify``."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from fractions import Fraction
+from typing import Sequence, cast
+
+from odds.core.cards import parse_cards, value_label
+from odds.core.formats import decimal_text, fraction_text, text_table
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.wagers import WAGERS, get_wager
+from odds.wagers.dealer_bust import ez_bust_search
+from odds.wagers.paytables import builtin_paytables
+
+from .arguments import (UsageError, add_decks, add_simulated_options, add_streak_options, add_wager_source,
+                        round_count, select_paytable)
+from .game import GAME_COMMANDS
+
+
+def _wager_flags() -> dict[str, str]:
+    """Every wager option the command line knows, with its flag (from the wagers' records)."""
+    flags: dict[str, str] = {}
+    for w in WAGERS.values():
+        flags.update(w.options.flags())
+    return flags
+
+
+def cmd_wager(args: argparse.Namespace) -> str:
+    if args.name in GAME_COMMANDS:
+        if args.format not in ("table", "json"):
+            raise UsageError(f"{args.name}: --format table or json")
+        return GAME_COMMANDS[args.name](args)
+    wager = get_wager(args.name)
+    rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    for opt, flag in _wager_flags().items():
+        if getattr(args, opt, None) not in (None, "", False) and opt not in wager.options.names():
+            raise UsageError(f"{flag} does not apply to {wager.name}")
+    if args.search:
+        if wager.name != "ez-bust":
+            raise UsageError("--search applies to ez-bust only")
+        return ez_bust_search_text(ez_bust_search(args.decks, rules), args.decks, rules)
+    book, table = select_paytable(wager, args)
+    shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
+    options = {name: getattr(args, name) for name in wager.options.names()}
+    if options.get("split_sevens") is not None:
+        options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
+    sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
+    if not table.allows(args.decks):
+        sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
+            f"paytable {table.id} is for {', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) only "
+            f"({table.citation}); computed at {args.decks} on request",))
+    return sheet.render(args.format, fractions=args.fractions)
+
+
+def ez_bust_search_text(results: Sequence[tuple[Fraction, str, str]], decks: int, rules: DealerRules) -> str:
+    favourable = [r for r in results if r[0] > 0]
+    lines = [f"EZ Bust: the player's two cards and the up card, {decks} deck(s), {rules.name}",
+             f"{len(results)} situations searched; {len(favourable)} favourable to the player", ""]
+    header = ["player", "up", "return", "exact"]
+    rows = [[hand, up, decimal_text(ret, 6), fraction_text(ret)] for ret, hand, up in results[:10]]
+    lines.append("best ten:")
+    lines.append(text_table(header, rows, right=(2,)))
+    return "\n".join(lines)
+
+
+def cmd_list(args: argparse.Namespace) -> str:
+    lines = []
+    for name, wager in WAGERS.items():
+        book = builtin_paytables(name)
+        lines.append(f"{name}: {wager.title} ({wager.regulation}), file {book.source}")
+        for t in book.tables.values():
+            decks = "any" if t.decks is None else ", ".join(map(str, t.decks))
+            pays = ", ".join(f"{k} {fraction_text(v)}" for k, v in t.pays.items())
+            lines.append(f"  {t.id:<4} decks {decks:<12} {t.citation}")
+            lines.append(f"       pays (to 1): {pays}")
+        for bid, b in book.extra.get("bonuses", {}).items():
+            lines.append(f"  {bid:<4} bonus: {b.get('citation', '')}")
+    return "\n".join(lines)
+
+
+def cmd_simulate(args: argparse.Namespace) -> tuple[str, int]:
+    from odds.verify.rounds import check_rounds
+    from odds.verify.simulate import check as simulation_check
+    from odds.verify.simulate import simulated_wagers
+    if args.name not in WAGERS or not WAGERS[args.name].simulated:
+        raise UsageError(f"simulate: the simulator deals {', '.join(simulated_wagers())}, not {args.name!r}")
+    wager = get_wager(args.name)
+    rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    _, table = select_paytable(wager, args)
+    run = check_rounds if wager.rounds else simulation_check
+    result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **_simulation_options(args))
+    text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
+    return text, (0 if result.agrees else 1)
+
+
+def _simulation_options(args: argparse.Namespace) -> dict:
+    """The wager options the simulator takes (--upcard, --procedure, --split-sevens; the streak
+    wagers' --streak, --dealer-blackjack and rules of the main game), as given."""
+    options = {"upcard": args.upcard, "procedure": args.procedure, "streak": args.streak,
+               "dealer_blackjack": args.dealer_blackjack, "split_hands": args.split_hands}
+    if args.split_sevens is not None:
+        options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
+    if args.upcard:
+        options["upcard"] = value_label(parse_cards(args.upcard)[0].value)
+    for flag in ("das", "resplit_aces", "hit_split_aces", "surrender"):
+        if getattr(args, flag):
+            options[flag] = True
+    return {k: v for k, v in options.items() if v is not None}
+
+
+def cmd_solve(args: argparse.Namespace) -> str:
+    from odds.wagers.solve import solve_pay
+    wager = get_wager(args.name)
+    rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    _, table = select_paytable(wager, args)
+    solution = solve_pay(wager, table, args.decks, rules, args.outcome, args.edge)
+    return json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
+
+
+def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
+    from odds.wagers.validate import validate_file
+    title, problems = validate_file(args.file)
+    lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
+    return "\n".join(lines), (1 if problems else 0)
+
+
+def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
+    """A certification report: HTML written whole or not at all, a PDF beside it on request."""
+    from pathlib import Path
+
+    from odds.verify.certify import certify
+    from odds.verify.certify_report import render_html, render_pdf, write_atomically
+    out = Path(args.out)
+    if out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"certify: --out {args.out}: not a file in an existing directory")
+    options = {"meters": args.meters, **_simulation_options(args)}
+    report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
+                     not args.no_peek, options, args.rounds, args.seed)
+    write_atomically(out, render_html(report).encode("utf-8"))
+    lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
+             f"{report.inputs.rules.name}; input hash {report.input_hash}",
+             *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
+             "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
+                                else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
+    if args.pdf is not None:
+        pdf = Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
+        why = render_pdf(out, pdf)
+        if why is None:
+            lines.append(f"wrote {pdf}")
+        else:
+            print(f"odds: {why}", file=sys.stderr)
+    if not report.agrees:
+        print("odds: verification failed: see section 7 of the report", file=sys.stderr)
+    return "\n".join(lines), (0 if report.agrees else 1)
+
+
+def add_certify_parser(sub: argparse._SubParsersAction) -> None:
+    from odds.verify.certify import DEFAULT_ROUNDS, DEFAULT_SEED
+    ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
+                                        "verification, versions (HTML; PDF where chromium is installed)")
+    ce.add_argument("name", help="a wager (see `odds list`)")
+    add_wager_source(ce)
+    add_simulated_options(ce)
+    ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
+    ce.add_argument("--rounds", type=round_count, default=DEFAULT_ROUNDS,
+                    help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
+    ce.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
+    ce.add_argument("--out", required=True, help="the HTML file to write")
+    ce.add_argument("--pdf", nargs="?", const="", default=None, metavar="PDF",
+                    help="also print the report to PDF with headless chromium (default: the --out name with .pdf)")
+    ce.set_defaults(run=cmd_certify)
+
+
+def add_wager_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds wager`` command's arguments."""
+    w = sub.add_parser("wager", help="the par sheet of a wager")
+    w.add_argument("name", help="buster, ez-bust or bust-it (see `odds list`)")
+    add_decks(w)
+    w.add_argument("--rule", default="S17", help="S17 (default) or H17")
+    w.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    w.add_argument("--paytable", help="paytable id (see `odds list`)")
+    w.add_argument("--paytable-file", help="read paytables from this TOML file instead")
+    w.add_argument("--any-decks", action="store_true",
+                   help="compute a paytable at a deck count its regulation does not allow (with a warning)")
+    w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
+    w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
+    w.add_argument("--visible", default="", help='ez-bust: cards the player sees, e.g. "7H 9S"')
+    w.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, '
+                   'e.g. "jackpot=10000" or "minor=500,major=5000,mega=50000"')
+    w.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which the player '
+                   'splits 7-7, e.g. "2 3 4 5 6 7" (the default, basic strategy); "" for never')
+    w.add_argument("--procedure", choices=("third-card", "up-card"),
+                   help="blazing-7s: the third card is the player's next card ((q)(4), default) or the "
+                        "dealer's up card ((q)(10))")
+    w.add_argument("--reset", dest="resets", help='progressives: reset value of each meter, e.g. "jackpot=2000"')
+    w.add_argument("--rate", dest="rates", help='progressives: part of each wager added to each meter, '
+                   'e.g. "jackpot=0.7"; with --reset gives the long-run return')
+    w.add_argument("--cap", help="twenty-point-bonus: the aggregate payout limit of (k)(6) for the queen of "
+                                 "hearts pair and dealer blackjack, in units of the wager")
+    w.add_argument("--spots", type=int, help="twenty-point-bonus with --cap: players betting at the table")
+    add_streak_options(w, "streak, burnout-bonus, ez-bust")
+    w.add_argument("--push-option", action="store_true",
+                   help="ez-bust: paragraph (g), a push when every player hand is a blackjack or busted")
+    w.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
+                   help="burnout: whether a card that busts the hand may be burned (default any-card)")
+    w.add_argument("--no-das", action="store_true", help="burnout: no double after split (DAS by default)")
+    w.add_argument("--float", action="store_true", help="burnout, switch: floats instead of exact fractions")
+    w.add_argument("--search", action="store_true",
+                   help="ez-bust: search every player two-card hand and up card for the best return")
+    w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
+    w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
+    w.set_defaults(run=cmd_wager)
+
+
+def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds simulate`` command's arguments."""
+    sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
+    sim.add_argument("name", help="a wager of `odds list` (streak and burnout-bonus: whole rounds of the main game, "
+                                  "the player's decisions taken from the exact engine)")
+    add_wager_source(sim)
+    add_simulated_options(sim)
+    sim.add_argument("--rounds", type=round_count, default=100_000, help="rounds to deal (default 100000)")
+    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
+    sim.add_argument("--format", choices=("table", "json"), default="table")
+    sim.set_defaults(run=cmd_simulate)
+
+
+def add_solve_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds solve`` command's arguments."""
+    so = sub.add_parser("solve", help="the exact pay of one outcome for a target house edge")
+    so.add_argument("name", help="a wager (see `odds list`)")
+    add_wager_source(so)
+    so.add_argument("--outcome", "--vary", dest="outcome", required=True,
+                    help="the outcome whose pay is solved for, e.g. bust-8+")
+    so.add_argument("--edge", "--target-edge", dest="edge", required=True,
+                    help="target house edge: 0.05, 1/20 or 5%%")
+    so.add_argument("--format", choices=("table", "json"), default="table")
+    so.set_defaults(run=cmd_solve)
+
+
+def add_list_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds list`` command's arguments."""
+    ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
+    ls.set_defaults(run=cmd_list)
+
+
+def add_validate_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds validate`` command's arguments."""
+    v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
+    v.add_argument("file", help="a paytable TOML file")
+    v.set_defaults(run=cmd_validate)

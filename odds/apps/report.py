@@ -1,0 +1,267 @@
+"""The book of par sheets (``odds report``): every wager, paytable, allowed deck count and dealer
+rule as Markdown, CSV and JSON (the files ``odds wager`` prints), with an HTML index, a summary
+table and plots.
+
+The results of the exact player engine (the streak wagers, EZ Bust with paragraph (g)) take
+minutes each and go through the on-disk cache of :mod:`odds.engine.cache`; the rest take seconds. The
+book is built in a directory beside ``out`` and renamed into place at the end, so a failed run
+leaves nothing half-written, and the same inputs give byte-identical files.
+
+>>> items = plan(only=["buster"], decks=[1])
+>>> [item.stem for item in items][:3]
+['buster-A-1d-S17', 'buster-A-1d-H17', 'buster-B-1d-S17']
+>>> items[0].command()
+'odds wager buster --decks 1 --rule S17 --paytable A'
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Optional, Sequence, TextIO, Union, cast
+
+from odds.engine.cache import ResultCache, use_cache
+from odds.core.errors import OddsError
+from odds.core.formats import decimal_text, fraction_text
+from odds.wagers.parsheet import ParSheet
+from odds.wagers.paytables import builtin_paytables
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.wagers import get_wager
+
+from .book_plan import Item, plan
+
+FORMATS = ("md", "csv", "json")
+MARKER = "SHA256SUMS"  # every book holds it; an existing --out without it is not replaced
+
+
+class ReportError(OddsError):
+    """A report that cannot be built as asked."""
+
+
+def compute_sheet(item: Item) -> ParSheet:
+    """The par sheet of one item, as ``item.command()`` computes it."""
+    wager = get_wager(item.wager)
+    book = builtin_paytables(item.wager)
+    options = item.options()
+    rules = DealerRules.parse("S17" if item.rule == "any" else item.rule)
+    return wager.price(Shoe.decks(item.decks), rules, book.tables[item.paytable], item.decks, options,
+                       extras=book.extra)
+
+
+def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict]:
+    """Sheets that share their slow part (they differ by paytable only), in one process so
+    that the second reads what the first computed."""
+    cache = ResultCache(cache_dir)
+    with use_cache(cache):
+        sheets = [compute_sheet(item) for item in items]
+    return sheets, cache.stats
+
+
+def _groups(items: Sequence[Item]) -> list[tuple]:
+    out: dict = {}
+    for item in items:
+        key = (item.wager, item.decks, item.rule, item.variant) if item.slow else item
+        out.setdefault(key, []).append(item)
+    return [tuple(g) for g in out.values()]
+
+
+class Progress:
+    """``[ 37/212] buster C 6d H17`` on ``stream``: redrawn in place on a terminal, a line an
+    item otherwise."""
+
+    def __init__(self, total: int, stream: Optional[TextIO] = None) -> None:
+        self.total, self.done, self.stream = total, 0, stream
+        self.tty = bool(stream) and cast(TextIO, stream).isatty()
+        self.width = 0
+
+    def show(self, text: str) -> None:
+        if not self.stream:
+            return
+        line = f"[{self.done:>{len(str(self.total))}}/{self.total}] {text}"
+        if self.tty:
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def step(self, text: str) -> None:
+        self.done += 1
+        self.show(text)
+
+    def close(self) -> None:
+        if self.stream and self.tty and self.width:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
+                progress: Progress) -> tuple[dict, Counter]:
+    """Every item's sheet and the cache's counts; the slow groups in ``workers`` processes while
+    this one computes the rest."""
+    sheets: dict = {}
+    stats: Counter = Counter()
+
+    def finished(group: Sequence[Item], result: tuple[list, dict]) -> None:
+        got, counts = result
+        stats.update(counts)
+        for item, sheet in zip(group, got):
+            sheets[item] = sheet
+            progress.step(item.label)
+
+    groups = _groups(items)
+    slow = [g for g in groups if g[0].slow]
+    if workers < 2 or not slow:
+        for group in groups:
+            finished(group, _compute_group(group, cache_dir))
+        return sheets, stats
+    with ProcessPoolExecutor(max_workers=min(workers, len(slow))) as pool:
+        futures = {pool.submit(_compute_group, g, cache_dir): g for g in slow}
+        for group in groups:
+            if not group[0].slow:
+                finished(group, _compute_group(group, cache_dir))
+        progress.show(f"{sum(len(g) for g in slow)} sheet(s) of the player engine to come "
+                      "(minutes each unless cached)")
+        for future in as_completed(futures):
+            finished(futures[future], future.result())
+    return sheets, stats
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / MARKER).is_file())):
+        raise ReportError(f"{out} exists and is not a book built by odds report (no {MARKER}); "
+                          "choose another --out or remove it")
+
+
+def _write(root: Path, relative: str, data: bytes) -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _replace(tmp: Path, out: Path) -> None:
+    """Put the new book at ``out``, the old one (if any) removed only once the new one is in."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        out.rename(old)
+    tmp.rename(out)
+    if old is not None:
+        shutil.rmtree(old)
+
+
+@dataclass
+class Summary:
+    sheets: int
+    files: int
+    plots: int
+    out: Path
+    seconds: float
+    cache: dict
+    cache_dir: Optional[str]
+    warned: int
+    warnings: list
+
+    def text(self) -> str:
+        minutes, seconds = divmod(round(self.seconds), 60)
+        engine = self.cache.get("hit", 0) + self.cache.get("computed", 0)
+        lines = [f"odds report: {self.sheets} par sheets ({self.files} files) and {self.plots} plots in "
+                 f"{minutes}m{seconds:02d}s",
+                 f"index: {self.out / 'index.html'}"]
+        if engine:
+            where = self.cache_dir or "no cache (--no-cache)"
+            lines.append(f"player engine: {self.cache.get('computed', 0)} result(s) computed, "
+                         f"{self.cache.get('hit', 0)} reused; cache: {where}")
+        if self.warned:
+            lines.append(f"{self.warned} sheet(s) carry warnings of the regulation's text (marked in the index)")
+        lines += [f"warning: {w}" for w in self.warnings]
+        return "\n".join(lines)
+
+
+def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
+                 workers: int = 2, cache_dir: Union[str, Path, None] = None,
+                 stream: Optional[TextIO] = None) -> Summary:
+    """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only."""
+    start = time.perf_counter()
+    out = Path(out)
+    items = plan(only, decks)
+    if not items:
+        raise ReportError("nothing to build: no paytable allows " +
+                          (f"{', '.join(map(str, decks))} deck(s)" if decks else "these choices"))
+    _check_out(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building-"))
+    except OSError as exc:
+        raise ReportError(f"cannot write the book beside {out}: {exc.strerror}") from None
+    try:
+        os.chmod(tmp, 0o777 & ~_umask())
+        progress = Progress(len(items), stream)
+        try:
+            sheets, stats = compute_all(items, None if cache_dir is None else str(cache_dir), workers, progress)
+        finally:
+            progress.close()
+        selection = "".join(f" --{flag} {','.join(map(str, v))}" for flag, v in (("only", only), ("decks", decks)) if v)
+        files = render_book(items, sheets, selection)
+        for name, data in files.items():
+            _write(tmp, name, data)
+        _check_out(out)
+        _replace(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    warnings = []
+    if stats.get("corrupt"):
+        warnings.append(f"{stats['corrupt']} cache entr{'y was' if stats['corrupt'] == 1 else 'ies were'} "
+                        "unreadable or did not check, and computed again")
+    if stats.get("unwritten"):
+        warnings.append(f"{stats['unwritten']} result(s) could not be written to the cache {cache_dir}")
+    return Summary(len(items), len(files), sum(n.startswith("plots/") for n in files), out,
+                   time.perf_counter() - start, dict(stats),
+                   None if cache_dir is None else str(cache_dir),
+                   sum(1 for s in sheets.values() if s.warnings), warnings)
+
+
+def render_book(items: Sequence[Item], sheets: dict, selection: str = "") -> dict[str, bytes]:
+    """Every file of the book, name -> bytes: the sheets, the plots, the index, the summary and
+    the checksums."""
+    from .report_html import index_html
+    from .report_plots import draw_plots
+
+    files = {item.path(ext): (sheets[item].render(ext) + "\n").encode() for item in items for ext in FORMATS}
+    plots = draw_plots(items, sheets)
+    files.update(plots)
+    files["index.html"] = index_html(items, sheets, sorted(plots), selection).encode()
+    files["summary.csv"] = summary_csv(items, sheets).encode()
+    files[MARKER] = "".join(f"{hashlib.sha256(files[n]).hexdigest()}  {n}\n" for n in sorted(files)).encode()
+    return files
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def summary_csv(items: Sequence[Item], sheets: dict) -> str:
+    """One line a sheet: the house edge exact and in decimals, and the sheet's files."""
+    import csv
+    import io
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["wager", "paytable", "decks", "rule", "variant", "house_edge", "house_edge_decimal",
+                "warnings", "md", "csv", "json", "command"])
+    for item in items:
+        sheet = sheets[item]
+        edge = sheet.house_edge
+        w.writerow([item.wager, item.paytable, item.decks, item.rule, item.variant,
+                    fraction_text(edge), decimal_text(edge, 10), len(sheet.warnings), item.path("md"), item.path("csv"),
+                    item.path("json"), item.command()])
+    return buf.getvalue()

@@ -1,0 +1,154 @@
+"""The book's ``index.html`` (``odds report``): one self-contained page, its CSS inline, with the
+house edge of every sheet by paytable, decks and rule, linked to the sheet's files, and the plots.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Sequence
+
+from odds import __version__
+from odds.core.formats import decimal_text
+from odds.wagers.parsheet import ParSheet
+from odds.wagers.paytables import builtin_paytables
+from .book_plan import ANY_DECKS, Item
+from .report_plots import plot_names
+from odds.wagers import WAGERS
+
+CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 72em;
+       padding: 0 1em; color: #1a1a1a; line-height: 1.45; }
+h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+th { background: #f0f0f0; } td.edge { text-align: right; white-space: nowrap; }
+td.warn { background: #fff4d6; } td.none { color: #999; text-align: center; }
+small a { color: #666; } .note { color: #444; font-size: 0.92em; } ol.warnings { font-size: 0.88em; color: #5a4400; }
+figure { margin: 1em 0; } figure img { max-width: 100%; border: 1px solid #ddd; }
+figcaption { font-size: 0.88em; color: #444; } code { background: #f4f4f4; padding: 0 0.2em; }
+nav ul { columns: 3; }
+"""
+
+
+def _edge_cell(item: Item, sheet: ParSheet, refs: dict) -> str:
+    marks = sorted({refs[w] for w in sheet.warnings})
+    sup = f"<sup>{','.join(map(str, marks))}</sup>" if marks else ""
+    files = " ".join(f'<a href="{escape(item.path(ext))}">{ext}</a>' for ext in ("csv", "json"))
+    return (f'<td class="edge{" warn" if marks else ""}"><a href="{escape(item.path("md"))}" '
+            f'title="{escape(item.command())}">{decimal_text(sheet.house_edge * 100, 4)}%</a>{sup}'
+            f'<br><small>{files}</small></td>')
+
+
+def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequence[str]) -> str:
+    """The summary table of one wager: a row per paytable (and variant) and rule, a column per
+    deck count, each cell the house edge linked to the sheet; then its warnings and plots."""
+    wager = WAGERS[name]
+    book = builtin_paytables(name)
+    decks = sorted({i.decks for i in items})
+    rules = list(dict.fromkeys(i.rule for i in items))
+    rows: dict = {}
+    for item in items:
+        rows.setdefault((item.paytable, item.variant), {})[(item.rule, item.decks)] = item
+    refs: dict = {}
+    for item in items:
+        for w in sheets[item].warnings:
+            refs.setdefault(w, len(refs) + 1)
+    head = ('<tr><th rowspan="2">paytable</th>'
+            + "".join(f'<th colspan="{len(decks)}">{"any rule" if r == "any" else escape(r)}</th>' for r in rules)
+            + "</tr><tr>" + "".join(f"<th>{d} deck{'s' if d > 1 else ''}</th>" for _ in rules for d in decks)
+            + "</tr>")
+    body = []
+    for (paytable, variant), cells in rows.items():
+        label = escape(paytable) + (" with (g)" if variant == "push" else "")
+        tds = "".join(_edge_cell(cells[k], sheets[cells[k]], refs) if k in cells else '<td class="none">&ndash;</td>'
+                      for k in ((r, d) for r in rules for d in decks))
+        body.append(f"<tr><th>{label}</th>{tds}</tr>")
+    meters = dict.fromkeys((i.paytable, i.meters) for i in items if i.meters)
+    notes = [f"{escape(wager.title)}, {escape(wager.regulation)}; paytables from <code>{escape(book.source)}</code>."]
+    if meters:
+        alike = len({m for _, m in meters}) == 1
+        notes.append("House edge at the meters " + "; ".join(
+            f"<code>{escape(m)}</code>" if alike else f"{escape(t)} <code>{escape(m)}</code>" for t, m in
+            (list(meters)[:1] if alike else meters)) + " (units of the wager); each sheet gives R(M) = a + "
+            "b&middot;M under <code>progressive</code>, and the plot draws it.")
+    lengths = {k for i in items for k in sheets[i].extra.get("streaks", {})}
+    if lengths:
+        notes.append(f"House edge of the wager on {sheets[items[0]].outcomes[0].name}; each sheet gives every "
+                     f"length its paytable pays ({', '.join(sorted(lengths))}) under <code>streaks</code>.")
+    out = [f'<h2 id="{escape(name)}">{escape(name)}</h2>', f'<p class="note">{" ".join(notes)}</p>',
+           f"<table>{head}", *body, "</table>"]
+    if refs:
+        out.append('<ol class="warnings">' + "".join(f"<li>{escape(w)}</li>" for w in refs) + "</ol>")
+    out += [_figure(p, caption) for p, caption in plot_names(items).items() if p in plots and p.startswith(f"plots/{name}-")]
+    return "\n".join(out)
+
+
+def _figure(path: str, caption: str) -> str:
+    return f'<figure><img src="{escape(path)}" alt="{escape(caption)}"><figcaption>{escape(caption)}</figcaption></figure>'
+
+
+ENGINE = ("Wagers settled on the player's play are priced by the exact player engine, the main game played as "
+          "<code>odds wager</code> plays it by default (composition-dependent, pairs split to two hands, no double "
+          "after split, no surrender), at S17 and H17 (no text fixes the dealer's rule): ")
+def coverage(items: Sequence[Item]) -> list[str]:
+    """What the book holds, in sentences (HTML)."""
+    shown = [n for n in ANY_DECKS if any(i.decks == n for i in items)] or sorted({i.decks for i in items})
+    out = [f"Every paytable at each deck count its regulation allows; a paytable whose regulation names none "
+           f"at {', '.join(map(str, shown))} decks.",
+           "Wagers the dealer's play decides at S17 and H17, with peek; wagers decided by the first cards (rule "
+           "<code>any</code>) once, as the dealer's rule does not change them."]
+    slow_items = [i for i in items if i.slow]
+    # the wagers on whole rounds first, then the slow variants, each once, in the registry's order
+    slow = list(dict.fromkeys([WAGERS[i.wager].book_note for i in slow_items if not i.variant]
+                              + [v.note for i in slow_items for v in WAGERS[i.wager].book_variants
+                                 if v.name == i.variant]))
+    if slow:
+        out.append(ENGINE + "; ".join(slow) + ".")
+    out.append("Each cell is the house edge, linked to the sheet in Markdown (hover for the <code>odds wager</code> "
+               "command that prints it), with its CSV and JSON (the JSON is what <code>odds wager --format json"
+               "</code> prints). Shaded cells carry warnings about the regulation's text, listed under the table. "
+               '<a href="summary.csv">summary.csv</a> lists every sheet with its exact house edge; '
+               '<a href="SHA256SUMS">SHA256SUMS</a> the checksum of every file.')
+    return out
+
+
+ELSEWHERE = [
+    ("Blackjack Switch (58 Pa. Code 633a.12(a))", "odds switch --decks 6 --rule H17 --workers 2",
+     "about 6 minutes exact a rule set with 2 workers; <code>--bj-pays 1:1</code> for the common rule"),
+    ("Blackjack Burnout's burn option", "odds burnout --rule H17 --reading both",
+     "about a minute a reading, exact; a game variation with its own tables, not a par sheet"),
+    ("The player-engine wagers under other rules", "odds wager streak --decks 6 --paytable A --das "
+     "--dealer-blackjack no-effect", "every option of <code>odds wager</code>"),
+    ("The decisions the side wagers open", "odds decide house-money --decks 6 --paytable B",
+     "and <code>odds decide sevens-split</code>"),
+]
+
+
+def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], selection: str = "") -> str:
+    """The whole page."""
+    names = list(dict.fromkeys(i.wager for i in items))
+    captions = plot_names(items)
+    rule_free = [n for n in names if not WAGERS[n].dealer_rule_matters]
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>odds: par sheets</title>", f"<style>{CSS}</style></head><body>",
+        "<h1>Par sheets</h1>",
+        f'<p class="note">Exact house edges of blackjack side wagers, computed by odds {escape(__version__)} '
+        f"(<code>odds report{escape(selection)}</code>): {len(items)} sheets of {len(names)} wagers"
+        f"{f', {len(rule_free)} of them decided by the first cards' if rule_free else ''}. "
+        "House edge = &minus;(expected return) per unit of the wager, every probability an exact fraction "
+        "in the sheets.</p>",
+        "<nav><ul>" + '<li><a href="#dealer">The dealer</a></li>'
+        + "".join(f'<li><a href="#{escape(n)}">{escape(n)}</a></li>' for n in names)
+        + '<li><a href="#elsewhere">Not in this book</a></li></ul></nav>',
+        "<h2>What the book holds</h2><ul>" + "".join(f"<li>{c}</li>" for c in coverage(items)) + "</ul>",
+        '<h2 id="dealer">The dealer</h2>',
+        *[_figure(p, captions[p]) for p in captions if p.startswith("plots/dealer-") and p in plots],
+    ]
+    for name in names:
+        parts.append(wager_section(name, [i for i in items if i.wager == name], sheets, plots))
+    parts.append('<h2 id="elsewhere">Not in this book</h2><p class="note">Game variations and decisions '
+                 "that take their own commands (minutes each, or not par sheets):</p><ul>")
+    parts += [f"<li>{escape(what)}: <code>{escape(cmd)}</code> ({note})</li>" for what, cmd, note in ELSEWHERE]
+    parts += ["</ul>", "</body></html>", ""]
+    return "\n".join(parts)

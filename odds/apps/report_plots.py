@@ -1,0 +1,172 @@
+"""The plots of the book (``odds report``), as PNG bytes that are the same on every run.
+
+matplotlib draws with the Agg backend and its default style (a user's matplotlibrc is ignored),
+a fixed size, resolution and hash salt, and no software name or date in the file.
+"""
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, cast
+
+from odds.engine.dealer import UPCARDS, DealerDistribution, dealer_table
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.wagers.parsheet import ParSheet
+
+from .book_plan import Item
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+STYLE: dict[Any, Any] = {"svg.hashsalt": "odds", "font.family": "DejaVu Sans", "font.size": 9, "figure.dpi": 100,
+         "savefig.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "path.simplify": False}
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f")
+BUST_CARDS = range(3, 11)  # dealer cards in a bust hand, 3 to 10 (more is rarer than 1 in 10^9)
+
+
+def _png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+def reference_decks(decks: Sequence[int]) -> int:
+    """The shoe a plot of one shoe uses: six decks when the book has them, else its largest."""
+    return 6 if 6 in decks else max(decks)
+
+
+def dealer_bust_by_cards(plt: Any, decks: Sequence[int]) -> Figure:
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
+    for ax, rule in zip(axes, ("S17", "H17")):
+        for colour, d in zip(COLOURS, decks):
+            by = dealer_table(Shoe.decks(d), DealerRules.parse(rule)).overall.bust_by_cards()
+            ax.plot(list(BUST_CARDS), [float(by.get(k, 0)) for k in BUST_CARDS], "o-", color=colour,
+                    label=f"{d} deck{'s' if d > 1 else ''}")
+        ax.set_yscale("log")
+        ax.set_title(f"dealer {rule}: P(bust with k cards)")
+        ax.set_xlabel("cards in the busted hand (up card and hole card included)")
+    axes[0].set_ylabel("probability (log scale)")
+    axes[0].legend()
+    fig.tight_layout()
+    return fig
+
+
+def dealer_bust_by_upcard(plt: Any, decks: int) -> Figure:
+    fig, ax = plt.subplots(figsize=(9, 3.6))
+    width = 0.4
+    for i, rule in enumerate(("S17", "H17")):
+        table = dealer_table(Shoe.decks(decks), DealerRules.parse(rule))
+        ys = [float(cast(DealerDistribution, table.by_upcard[u]).probability("bust")) for u in UPCARDS]
+        xs = [x + (i - 0.5) * width for x in range(len(UPCARDS))]
+        ax.bar(xs, ys, width, color=COLOURS[i], label=rule)
+        for x, y in zip(xs, ys):
+            ax.text(x, y + 0.005, f"{y:.3f}", ha="center", va="bottom", fontsize=6.5)
+    ax.set_xticks(range(len(UPCARDS)), UPCARDS)
+    ax.set_xlabel("dealer's up card (A and T: given no dealer blackjack, peek)")
+    ax.set_ylabel("P(dealer busts)")
+    ax.set_title(f"dealer bust probability by up card, {decks} decks")
+    ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+def edge_against_decks(plt: Any, title: str, panels: dict) -> Figure:
+    """``panels``: rule -> {series label: [(decks, house edge)]}."""
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels) + 1.2, 3.6), squeeze=False)
+    for ax, (rule, series) in zip(axes[0], panels.items()):
+        for colour, (label, points) in zip(COLOURS * 3, series.items()):
+            xs, ys = zip(*points)
+            ax.plot(xs, [100 * float(y) for y in ys], "o-", color=colour, label=label)
+        ax.set_title(title if rule == "any" else f"{title}, {rule}")
+        ax.set_xlabel("decks")
+        ax.set_xticks(sorted({d for pts in series.values() for d, _ in pts}))
+        ax.set_ylabel("house edge (%)")
+        ax.axhline(0, color="black", linewidth=0.6)
+    axes[0][-1].legend(fontsize=7, loc="best")
+    fig.tight_layout()
+    return fig
+
+
+def progressive_return(plt: Any, title: str, lines: list) -> Figure:
+    """``lines``: (label, a + the fixed meters' part, b of the meter drawn, its reference value)."""
+    fig, ax = plt.subplots(figsize=(9, 3.8))
+    evens: list[Optional[float]] = [float(-a / b) if b > 0 and a < 0 else None for _, a, b, _ in lines]
+    top = max([4 * float(ref) for *_, ref in lines] + [1.25 * e for e in evens if e is not None])
+    for colour, (label, a, b, _), even in zip(COLOURS * 3, lines, evens):
+        ax.plot([0, top], [100 * float(a), 100 * float(a + b * Fraction(top))], color=colour, label=label)
+        if even is not None:
+            ax.plot([even], [0], "o", color=colour)
+            ax.annotate(f"{even:,.0f}", (even, 0), textcoords="offset points", xytext=(0, 6),
+                        ha="center", fontsize=7, color=colour)
+    ax.axhline(0, color="black", linewidth=0.6)
+    ax.set_xlim(0, top)
+    ax.set_xlabel("meter (units of the wager)")
+    ax.set_ylabel("return (%)")
+    ax.set_title(title)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def _progressive_lines(items: Sequence[Item], sheets: Mapping[Item, ParSheet], wager: str) -> tuple[int, list]:
+    """One line per paytable at the reference shoe: R against the meter of the rarest award, the
+    other meters held at the sheet's values."""
+    decks = reference_decks(sorted({i.decks for i in items if i.wager == wager}))
+    lines = []
+    for item in items:
+        prog = sheets[item].extra.get("progressive")
+        if item.wager != wager or item.decks != decks or not prog:
+            continue
+        b = {m: Fraction(v) for m, v in prog["b"].items()}
+        meters = {m: Fraction(v) for m, v in prog["meters"].items()}
+        drawn = min(b, key=lambda m: (b[m], m))
+        fixed = Fraction(prog["a"]) + sum((b[m] * meters[m] for m in b if m != drawn), Fraction(0))
+        held = ", ".join(f"{m}={prog['meters'][m]}" for m in b if m != drawn)
+        lines.append((f"{item.paytable}: {drawn}" + (f" ({held})" if held else ""), fixed, b[drawn], meters[drawn]))
+    return decks, lines
+
+
+def plot_names(items: Sequence[Item]) -> dict[str, str]:
+    """The plots the book holds for these items, name -> caption (in the order drawn)."""
+    wagers = list(dict.fromkeys(i.wager for i in items))
+    names = {"plots/dealer-bust-by-cards.png": "Dealer bust probability by the number of cards in the busted "
+                                               "hand, before the up card is seen (as Buster pays it)",
+             "plots/dealer-bust-by-upcard.png": "Dealer bust probability by up card, S17 against H17"}
+    for w in wagers:
+        if len({i.decks for i in items if i.wager == w}) > 1:
+            names[f"plots/{w}-edge-by-decks.png"] = f"{w}: house edge against decks, each paytable"
+        if any(i.meters for i in items if i.wager == w):
+            names[f"plots/{w}-return-by-meter.png"] = (f"{w}: return against the meter, each paytable "
+                                                       "(R(M) = a + b*M; dots: breakeven meter)")
+    return names
+
+
+def draw_plots(items: Sequence[Item], sheets: Mapping[Item, ParSheet]) -> dict[str, bytes]:
+    """Every plot of the book: file name (under ``plots/``) -> PNG bytes."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    decks = sorted({i.decks for i in items})
+    out = {}
+    with plt.style.context("default"), matplotlib.rc_context(STYLE):
+        figures: dict[str, Callable[..., Figure]] = {
+            "plots/dealer-bust-by-cards.png": lambda: dealer_bust_by_cards(plt, decks),
+            "plots/dealer-bust-by-upcard.png": lambda: dealer_bust_by_upcard(plt, reference_decks(decks))}
+        for w in dict.fromkeys(i.wager for i in items):
+            panels: dict = {}
+            for item in items:
+                if item.wager == w:
+                    label = item.paytable + (" (g)" if item.variant else "")
+                    panels.setdefault(item.rule, {}).setdefault(label, []).append((item.decks, sheets[item].house_edge))
+            figures[f"plots/{w}-edge-by-decks.png"] = (lambda w=w, p=panels: edge_against_decks(plt, w, p))
+            if any(i.meters for i in items if i.wager == w):
+                d, lines = _progressive_lines(items, sheets, w)
+                figures[f"plots/{w}-return-by-meter.png"] = (
+                    lambda w=w, d=d, lines=lines: progressive_return(plt, f"{w}, {d} decks", lines))
+        for name in plot_names(items):  # which leaves out an edge plot of one deck count
+            fig = figures[name]()
+            out[name] = _png(fig)
+            plt.close(fig)
+    return out

@@ -1,0 +1,490 @@
+"""Shoe-state sweeps: how beatable a side wager is by card counting.
+
+Shoes are dealt as a table deals them, and before every round the wager's return is taken for the
+cards not yet seen (:mod:`odds.wagers.shoe_returns`). Over many shoes that gives the distribution of the
+return through the shoe, the share of rounds in which the player has the edge, and what a counter
+gains by betting only when a count says so.
+
+The deal
+    ``decks`` decks shuffled with :class:`random.Random`; shoe ``i`` of a sweep with seed ``S``
+    uses the seed drawn from ``numpy.random.SeedSequence(S, spawn_key=(i,))``, so a shoe's cards
+    do not depend on how the shoes are split into chunks or workers. Each round: one card to each
+    of ``spots`` spots and to the dealer, then a second to each; with peek, a dealer blackjack
+    ends the round; otherwise each spot plays hit-or-stand basic strategy without doubling,
+    splitting or surrender (stand on hard 17+, hard 13-16 against 2-6, hard 12 against 4-6, soft
+    19+, soft 18 except against 9, ten or ace; hit otherwise); then the dealer completes his hand
+    by his rule (always, as Buster's 633c.13(f) requires). A new round starts while fewer cards
+    than the cut card's place (``penetration`` of the shoe) have been dealt. Every dealt card is
+    seen; there is no burn card (a card burned unseen is to the counter a card still in the shoe).
+    The players' play only decides which cards leave the shoe.
+
+The return
+    Per unit wagered, for the shoe of unseen cards, exact (:class:`fractions.Fraction`) or from
+    the float twin; a round is a player edge when the return is > 0, a return of exactly 0 is
+    not. In float arithmetic a return within ``1e-9`` of 0 is recomputed exactly to decide that.
+    EZ Bust is offered only on an up card of 2 to 6 and is placed after that up card is seen
+    (633b.16(c)); the sweep takes its return before the deal (the player bets every time it is
+    offered), and counts a round's value as the chance it is offered times that return.
+
+The count
+    Effects of removal (EoR) are exact, from the full shoe: the return with one card removed less
+    the full shoe's. The count's tag of a rank is ``round(L * EoR(rank) / max |EoR|)`` (half away
+    from zero), EoR(rank) the mean over its suits, at the level L of 1, 2 or 3 with the highest
+    betting correlation (ties: the lower). The betting correlation is the correlation of the tags
+    and the EoRs over the 52 cards of the full shoe. The true count is balanced: ``TC = 52 (RC -
+    m t) / N``, RC the sum of the tags of the m cards seen, t the mean tag of the full shoe and N
+    the cards left. The linear estimate of the return is ``R0 + (N0 - 1) u (RC - m t) / N`` with
+    ``u`` the least-squares slope of the EoRs on the tags (exact when the return is linear in the
+    composition), so the counter bets when ``TC > -52 R0 / ((N0 - 1) u)``, the threshold where the
+    estimate turns positive (a linear estimate, not read from the sweep). The sweep also reports
+    the in-sample best threshold on a half-unit grid, and a player who knows the exact return.
+
+Sums are exact: every float is added as an integer multiple of ``2**-1074``, so the totals do
+not depend on the order of the rounds, the chunks or the workers.
+
+>>> spec = SweepSpec("21+3", "C", 6, "S17", shoes=4, seed=1)
+>>> a = run_sweep(spec, workers=0)
+>>> b = run_sweep(dataclasses.replace(spec, chunk=1), workers=0)
+>>> a.tally == b.tally, a.tally.shoes
+(True, 4)
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import random
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Optional, Sequence
+
+from odds.core.errors import OddsError
+from odds.wagers.paytables import builtin_paytables
+from odds.core.rules import DealerRules
+from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, swept_wagers
+
+HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
+DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
+TC_STEP = Fraction(1, 2)  # bins of the true count
+MIN_BEHIND_CUT = 13  # cards behind the cut card, so the dealer can always finish his hand
+MAX_SPOTS = 7
+VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))  # point value of each card index (ace 1)
+FIX = 1074  # floats are summed as integers times 2**-FIX (exact for every finite double)
+
+
+class SweepError(OddsError):
+    """A sweep that cannot run as asked (bad parameters, an unreachable scheduler)."""
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """What a sweep computes. ``pays`` defaults to the built-in paytable ``paytable``."""
+
+    wager: str
+    paytable: str
+    decks: int
+    rule: str = "S17"
+    shoes: int = 1000
+    penetration: Fraction = Fraction(3, 4)
+    spots: int = 5
+    seed: int = 0
+    chunk: int = 100
+    level: Optional[int] = None  # the count's level; None: the best of 1, 2, 3
+    arithmetic: str = "auto"  # auto, exact or float
+    peek: bool = True
+    pays: Optional[tuple[tuple[str, Fraction], ...]] = None
+
+    def __post_init__(self) -> None:
+        if self.wager not in swept_wagers():
+            raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {self.wager!r}")
+        for name in ("decks", "shoes", "spots", "chunk"):
+            n = getattr(self, name)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise SweepError(f"{name} must be a whole number of at least 1, got {n!r}")
+        if self.spots > MAX_SPOTS:
+            raise SweepError(f"spots must be at most {MAX_SPOTS}, got {self.spots}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise SweepError(f"seed must be a whole number >= 0, got {self.seed!r}")
+        pen = Fraction(self.penetration)
+        if not 0 < pen <= 1:
+            raise SweepError(f"penetration must be more than 0 and at most 1, got {self.penetration}")
+        if self.cards - self.cut < MIN_BEHIND_CUT:
+            raise SweepError(f"penetration {float(pen):g} leaves {self.cards - self.cut} card(s) behind the cut "
+                             f"card of a {self.decks}-deck shoe; at least {MIN_BEHIND_CUT} are needed")
+        if self.level not in (None, 1, 2, 3):
+            raise SweepError(f"the count's level must be 1, 2 or 3, got {self.level!r}")
+        if self.arithmetic not in ("auto", "exact", "float"):
+            raise SweepError(f"arithmetic must be auto, exact or float, got {self.arithmetic!r}")
+        DealerRules.parse(self.rule)
+
+    @property
+    def cards(self) -> int:
+        return 52 * self.decks
+
+    @property
+    def cut(self) -> int:
+        """Rounds start while fewer cards than this have been dealt."""
+        return math.floor(Fraction(self.penetration) * self.cards)
+
+    @property
+    def rules(self) -> DealerRules:
+        return DealerRules.parse(self.rule, peek=self.peek)
+
+    @property
+    def pay_table(self) -> dict[str, Fraction]:
+        if self.pays is not None:
+            return dict(self.pays)
+        book = builtin_paytables(self.wager)
+        if self.paytable not in book.tables:
+            raise SweepError(f"{self.wager} has no paytable {self.paytable!r} (it has {', '.join(book.tables)})")
+        return dict(book.tables[self.paytable].pays)
+
+    @property
+    def exact(self) -> bool:
+        """Whether rounds are computed in exact arithmetic: ``auto`` takes exact where it costs no
+        more than floats (the closed forms of 21+3 and the twenty-point bonus)."""
+        if self.arithmetic == "auto":
+            return self.wager in ("21+3", "twenty-point-bonus")
+        return self.arithmetic == "exact"
+
+
+@lru_cache(maxsize=8)
+def evaluator(spec: SweepSpec) -> ShoeReturn:
+    """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
+    return shoe_return(spec.wager, spec.pay_table, spec.rules)
+
+
+# ------------------------------------------------------------------------------- the count (exact)
+
+def _round_half_away(x: Fraction) -> int:
+    n = math.floor(abs(x) + Fraction(1, 2))
+    return n if x >= 0 else -n
+
+
+def _correlation(xs: Sequence[Fraction], ys: Sequence[Fraction]) -> float:
+    """Pearson correlation of two equally weighted lists of rationals (0 if one is constant)."""
+    mx, my = sum(xs, Fraction(0)) / len(xs), sum(ys, Fraction(0)) / len(ys)
+    sxy = sum(((x - mx) * (y - my) for x, y in zip(xs, ys)), Fraction(0))
+    sxx = sum(((x - mx) ** 2 for x in xs), Fraction(0))
+    syy = sum(((y - my) ** 2 for y in ys), Fraction(0))
+    return float(sxy) / math.sqrt(float(sxx) * float(syy)) if sxx and syy else 0.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything exact about a sweep, computed before any shoe is dealt."""
+
+    full_return: Fraction
+    full_offered: Fraction
+    eor_card: tuple[Fraction, ...]  # 52, rank major
+    eor_rank: tuple[Fraction, ...]  # 13, the mean over the suits
+    eor_sum: Fraction  # sum over the full shoe's cards of EoR (0 when the return is an expectation)
+    levels: dict  # level -> (tags by rank, betting correlation)
+    level: int
+    tags: tuple[int, ...]  # by rank
+    mean_tag: Fraction
+    unit: Fraction  # u: EoR per tag, least squares
+    slope: Optional[Fraction]  # the linear estimate's return per unit of true count
+    threshold: Optional[Fraction]  # true count above which the linear estimate is > 0
+
+    @property
+    def betting_correlation(self) -> float:
+        return self.levels[self.level][1]
+
+
+def make_plan(spec: SweepSpec) -> Plan:
+    ev = evaluator(spec)
+    full = [spec.decks] * 52
+    r0, q0 = ev.exact(full)
+    eor_card = []
+    for i in range(52):
+        less = list(full)
+        less[i] -= 1
+        eor_card.append(ev.exact(less)[0] - r0)
+    eor_rank = tuple(sum(eor_card[4 * r:4 * r + 4], Fraction(0)) / 4 for r in range(13))
+    biggest = max(abs(e) for e in eor_rank)
+    levels = {}
+    for level in (1, 2, 3):
+        tags = tuple(_round_half_away(level * e / biggest) if biggest else 0 for e in eor_rank)
+        levels[level] = (tags, _correlation([Fraction(tags[i // 4]) for i in range(52)], eor_card))
+    level = spec.level or max((1, 2, 3), key=lambda k: (levels[k][1], -k))
+    tags = levels[level][0]
+    mean_tag = Fraction(sum(tags), 13)
+    centred = [tags[i // 4] - mean_tag for i in range(52)]
+    spread = sum((t * t for t in centred), Fraction(0))
+    unit = sum((t * e for t, e in zip(centred, eor_card)), Fraction(0)) / spread if spread else Fraction(0)
+    n0 = spec.cards
+    slope = (n0 - 1) * unit / 52 if unit else None  # return per unit of true count
+    threshold = -r0 / slope if slope else None
+    return Plan(r0, q0, tuple(eor_card), eor_rank, sum(eor_card, Fraction(0)) * spec.decks, levels, level,
+                tags, mean_tag, unit, slope, threshold)
+
+
+# ----------------------------------------------------------------------------------- the deal
+
+def _hit_table() -> dict:
+    """(soft, total, up card value) -> hit? for the spots' hit-or-stand basic strategy."""
+    table = {}
+    for up in range(1, 11):
+        strong = up in (1, 7, 8, 9, 10)  # the dealer's up card is 7 to ace
+        for total in range(2, 32):
+            table[(False, total, up)] = (total <= 11 or (total == 12 and up not in (4, 5, 6))
+                                         or (total <= 16 and strong))
+            table[(True, total, up)] = total <= 17 or (total == 18 and up in (1, 9, 10))
+    return table
+
+
+HIT = _hit_table()
+
+
+def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, peek: bool) -> int:
+    """Deal one round from ``cards[pos:]`` (card indices); the position after it, or
+    ``len(cards)`` when the shoe runs out during the round."""
+    end = len(cards)
+    if pos + 2 * spots + 2 > end:
+        return end
+    first = cards[pos:pos + spots + 1]
+    second = cards[pos + spots + 1:pos + 2 * spots + 2]
+    pos += 2 * spots + 2
+    up, hole = VALUE[first[-1]], VALUE[second[-1]]
+    if not (peek and up + hole == 11 and 1 in (up, hole)):
+        for a, b in zip(first[:-1], second[:-1]):
+            hard, ace = VALUE[a] + VALUE[b], VALUE[a] == 1 or VALUE[b] == 1
+            if ace and hard == 11:
+                continue  # a blackjack
+            while True:
+                soft = ace and hard <= 11
+                if not HIT[(soft, hard + 10 if soft else hard, up)]:
+                    break
+                if pos >= end:
+                    return end
+                v = VALUE[cards[pos]]
+                pos += 1
+                hard += v
+                ace = ace or v == 1
+                if hard > 21:
+                    break
+    hard, ace = up + hole, 1 in (up, hole)
+    while True:
+        soft = ace and hard <= 11
+        total = hard + 10 if soft else hard
+        if total > 17 or (total == 17 and not (soft and hits_soft_17)):
+            return pos
+        if pos >= end:
+            return end
+        v = VALUE[cards[pos]]
+        pos += 1
+        hard += v
+        ace = ace or v == 1
+
+
+def shoe_seed(seed: int, shoe: int) -> int:
+    """The seed of shoe number ``shoe`` in a sweep with seed ``seed``."""
+    import numpy
+    words = numpy.random.SeedSequence(seed, spawn_key=(shoe,)).generate_state(4, dtype=numpy.uint32)
+    return int.from_bytes(words.tobytes(), "little")
+
+
+def _fix(x: float) -> int:
+    """``x * 2**FIX`` as an exact integer."""
+    n, d = x.as_integer_ratio()
+    return n << (FIX + 1 - d.bit_length())
+
+
+def unfix(n: int) -> float:
+    return n / (1 << FIX)
+
+
+# ------------------------------------------------------------------------------ chunks of shoes
+
+@dataclass
+class Tally:
+    """Integer totals over rounds: float sums are held exactly as multiples of ``2**-FIX``."""
+
+    shoes: int = 0
+    rounds: int = 0
+    sum_r: int = 0
+    sum_r2: int = 0
+    sum_q: int = 0
+    edge: int = 0
+    zero: int = 0
+    min_r: float = math.inf
+    max_r: float = -math.inf
+    hist: dict = dataclasses.field(default_factory=dict)  # floor(R / HIST_WIDTH) -> rounds
+    depth: dict = dataclasses.field(default_factory=dict)  # tenth dealt -> [rounds, edge, sum_r, sum_v, sum_q]
+    by_tc: dict = dataclasses.field(default_factory=dict)  # floor(TC / TC_STEP) -> [rounds, edge, sum_r, sum_v, sum_q]
+    bets: int = 0
+    bet_v: int = 0
+    bet_q: int = 0
+    perfect_v: int = 0
+    perfect_q: int = 0
+    sum_tc: int = 0
+    sum_tc2: int = 0
+    sum_rtc: int = 0
+
+    def add(self, other: "Tally") -> None:
+        for f in dataclasses.fields(self):
+            a, b = getattr(self, f.name), getattr(other, f.name)
+            if f.name == "min_r":
+                self.min_r = min(a, b)
+            elif f.name == "max_r":
+                self.max_r = max(a, b)
+            elif isinstance(a, dict):
+                for key, val in b.items():
+                    if isinstance(val, list):
+                        row = a.setdefault(key, [0] * len(val))
+                        for i, x in enumerate(val):
+                            row[i] += x
+                    else:
+                        a[key] = a.get(key, 0) + val
+            else:
+                setattr(self, f.name, a + b)
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """What a worker needs: the spec and the count (small, picklable)."""
+
+    spec: SweepSpec
+    tags: tuple[int, ...]
+    threshold: Optional[Fraction]
+
+
+def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
+    """Deal shoes ``first`` .. ``first + count - 1`` and tally every round."""
+    spec = task.spec
+    decide, exact = evaluator(spec).decide, spec.exact
+    hits_soft_17, peek = spec.rules.hits_soft_17, spec.peek
+    n0, cut, spots = spec.cards, spec.cut, spec.spots
+    tag = [task.tags[c // 4] for c in range(52)]
+    tag_sum = spec.decks * 4 * sum(task.tags)  # the full shoe's sum of tags
+    t_num, t_den = (None, 1) if task.threshold is None else (task.threshold.numerator, task.threshold.denominator)
+    hist_scale = float(1 / HIST_WIDTH)
+    tc_num, tc_den = TC_STEP.numerator, TC_STEP.denominator
+    one = _fix(1.0)
+    base = [c for c in range(52) for _ in range(spec.decks)]
+    t = Tally()
+    hist, depth, by_tc = t.hist, t.depth, t.by_tc
+    rounds = edges = zeros = bets = 0
+    sum_r = sum_r2 = sum_q = bet_v = bet_q = perfect_v = perfect_q = sum_tc = sum_tc2 = sum_rtc = 0
+    min_r, max_r = math.inf, -math.inf
+    for shoe in range(first, first + count):
+        cards = list(base)
+        random.Random(shoe_seed(spec.seed, shoe)).shuffle(cards)
+        left = [spec.decks] * 52
+        pos = rc = 0
+        while pos < cut:
+            n = n0 - pos
+            r, q, edge = decide(left, exact)
+            fr = _fix(r)
+            fv, fq = (fr, one) if q == 1.0 else (_fix(q * r), _fix(q))
+            balanced = rc * n0 - pos * tag_sum  # (RC - m * mean tag) N0
+            tc = 52 * balanced / (n * n0)
+            rounds += 1
+            edges += edge
+            zeros += r == 0
+            sum_r += fr
+            sum_r2 += _fix(r * r)
+            sum_q += fq
+            min_r, max_r = min(min_r, r), max(max_r, r)
+            key = math.floor(r * hist_scale)
+            hist[key] = hist.get(key, 0) + 1
+            tc_key = 52 * balanced * tc_den // (n * n0 * tc_num)  # floor(TC / TC_STEP)
+            for row in (depth.setdefault(DEPTH_BINS * pos // n0, [0] * 5), by_tc.setdefault(tc_key, [0] * 5)):
+                row[0] += 1
+                row[1] += edge
+                row[2] += fr
+                row[3] += fv
+                row[4] += fq
+            if t_num is not None and 52 * balanced * t_den > t_num * n * n0:  # TC > threshold, exactly
+                bets += 1
+                bet_v += fv
+                bet_q += fq
+            if edge:
+                perfect_v += fv
+                perfect_q += fq
+            sum_tc += _fix(tc)
+            sum_tc2 += _fix(tc * tc)
+            sum_rtc += _fix(r * tc)
+            after = play_round(cards, pos, spots, hits_soft_17, peek)
+            for c in cards[pos:after]:
+                left[c] -= 1
+                rc += tag[c]
+            pos = after
+    t.shoes, t.rounds, t.edge, t.zero, t.bets = count, rounds, edges, zeros, bets
+    t.sum_r, t.sum_r2, t.sum_q, t.bet_v, t.bet_q = sum_r, sum_r2, sum_q, bet_v, bet_q
+    t.perfect_v, t.perfect_q, t.sum_tc, t.sum_tc2, t.sum_rtc = perfect_v, perfect_q, sum_tc, sum_tc2, sum_rtc
+    t.min_r, t.max_r = min_r, max_r
+    return t
+
+
+# ------------------------------------------------------------------------------------ running
+
+def chunks(spec: SweepSpec) -> list[tuple[int, int]]:
+    """(first shoe, number of shoes) of each chunk, in order."""
+    return [(i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk)]
+
+
+def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]]) -> list:
+    futures = client.map(run_chunk, [task] * len(parts), [a for a, _ in parts], [n for _, n in parts], pure=False)
+    return client.gather(futures)
+
+
+def _run_on_dask(task: ChunkTask, parts: Sequence[tuple[int, int]], workers: int, scheduler: Optional[str]) -> list:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - dask is a dependency
+        raise SweepError(f"dask.distributed is not installed ({exc}); run with --no-dask") from None
+    cluster = None
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=":0", silence_logs=logging.ERROR)
+        client = Client(cluster)
+    try:
+        return _gather(client, task, parts)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@dataclass
+class SweepResult:
+    spec: SweepSpec
+    plan: Plan
+    tally: Tally
+    seconds: float = 0.0
+    where: str = "in process"
+
+
+def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None) -> SweepResult:
+    """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of
+    ``workers`` processes started for it, on the Dask cluster at ``scheduler``, or through a
+    ``dask.distributed.Client`` the caller holds (left open). The numbers are the same every way."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise SweepError(f"workers must be a whole number >= 0, got {workers!r}")
+    plan = make_plan(spec)
+    task = ChunkTask(spec, plan.tags, plan.threshold)
+    parts = chunks(spec)
+    start = time.perf_counter()
+    if client is not None:
+        results = _gather(client, task, parts)
+        where = f"Dask client {client.scheduler.address}"
+    elif scheduler or workers:
+        results = _run_on_dask(task, parts, workers, scheduler)
+        where = (f"Dask scheduler {scheduler}" if scheduler
+                 else f"local Dask cluster of {workers} worker(s), its start-up included")
+    else:
+        results = [run_chunk(task, a, n) for a, n in parts]
+        where = "in process"
+    total = Tally()
+    for part in results:  # in chunk order (the sums are exact, so the order does not matter)
+        total.add(part)
+    return SweepResult(spec, plan, total, time.perf_counter() - start, where)

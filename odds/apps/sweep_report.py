@@ -1,0 +1,267 @@
+"""The report of a shoe-state sweep (:mod:`odds.apps.sweep`): JSON, a text summary and plots.
+
+The JSON holds only what the seed and the parameters decide (no timings, no worker counts), so the
+same sweep gives the same JSON on any cluster; its keys are listed in docs/json.md.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Optional, Sequence, Union
+
+from odds.core.cards import RANKS, SUITS
+from odds.core.formats import fraction_text, text_table
+from .sweep import DEPTH_BINS, HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
+
+QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
+PLAY = ("spots play hit-or-stand basic strategy (no doubles, splits or surrender); with peek a dealer "
+        "blackjack ends the round; the dealer always completes his hand")
+WARNINGS = {
+    "twenty-point-bonus": "9 NYCRR 5324.11(k)(1) offers this wager only at tables using a six- or eight-deck "
+                          "multi-shuffle device; the sweep shows what a shoe dealt to a cut card would give",
+    "ez-bust": "58 Pa. Code 633b.16(c) lets the player place the wager after the dealer's up card (2 to 6) is "
+               "seen; the sweep takes its return before the deal (betting whenever it is offered), so a "
+               "player who also weighs the up card can do better than these figures",
+}
+
+
+def _per(n: int, d: int) -> float:
+    return unfix(n) / d if d else 0.0
+
+
+def _quantiles(hist: dict, rounds: int, levels: Sequence[float] = QUANTILES) -> dict:
+    """The lower edge of the histogram's bin holding each quantile."""
+    out, seen = {}, 0
+    keys = sorted(hist)
+    i = 0
+    for q in levels:
+        while i < len(keys) and seen + hist[keys[i]] < q * rounds:
+            seen += hist[keys[i]]
+            i += 1
+        out[f"{q:g}"] = float(keys[min(i, len(keys) - 1)] * HIST_WIDTH) if keys else None
+    return out
+
+
+def _play(t: Tally, bets: int, v: int, q: int) -> dict:
+    return {"rounds_bet": bets, "fraction_bet": bets / t.rounds if t.rounds else 0.0,
+            "wagers_placed": unfix(q), "gain_per_round": _per(v, t.rounds),
+            "gain_per_round_bet": _per(v, bets), "gain_per_wager": unfix(v) / unfix(q) if q else 0.0}
+
+
+def best_threshold(t: Tally) -> dict:
+    """The threshold on the true count's grid that gains most per round in this sweep (bet when
+    TC >= threshold): an in-sample figure."""
+    best = None
+    gain = bets = 0
+    for key in sorted(t.by_tc, reverse=True):
+        row = t.by_tc[key]
+        gain += row[3]
+        bets += row[0]
+        if best is None or gain > best[1]:
+            best = (key, gain, bets)
+    if best is None:
+        return {"threshold": None, "gain_per_round": 0.0, "fraction_bet": 0.0}
+    return {"threshold": float(best[0] * TC_STEP), "gain_per_round": _per(best[1], t.rounds),
+            "fraction_bet": best[2] / t.rounds}
+
+
+def _count_return_correlation(t: Tally) -> float:
+    n = t.rounds
+    if n < 2:
+        return 0.0
+    mr, mt = unfix(t.sum_r) / n, unfix(t.sum_tc) / n
+    cov = unfix(t.sum_rtc) / n - mr * mt
+    vr = unfix(t.sum_r2) / n - mr * mr
+    vt = unfix(t.sum_tc2) / n - mt * mt
+    return cov / math.sqrt(vr * vt) if vr > 0 and vt > 0 else 0.0
+
+
+def sweep_json(res: SweepResult) -> dict:
+    s, p, t = res.spec, res.plan, res.tally
+    n = t.rounds
+    mean = _per(t.sum_r, n)
+    var = max(_per(t.sum_r2, n) - mean * mean, 0.0)
+    levels = {str(k): {"tags": dict(zip(RANKS, tags)), "betting_correlation": bc}
+              for k, (tags, bc) in p.levels.items()}
+    return {
+        "wager": s.wager, "paytable": s.paytable, "decks": s.decks, "rule": s.rule, "peek": s.peek,
+        "shoes": s.shoes, "penetration": fraction_text(Fraction(s.penetration)), "cut_card": s.cut,
+        "spots": s.spots, "seed": s.seed, "chunk": s.chunk,
+        "arithmetic": "exact" if s.exact else "float",
+        "method": evaluator(s).method,
+        "rounds": n, "rounds_per_shoe": n / t.shoes if t.shoes else 0.0,
+        "full_shoe": {"return": fraction_text(p.full_return), "return_float": float(p.full_return),
+                      "offered": fraction_text(p.full_offered)},
+        "return": {"mean": mean, "std": math.sqrt(var), "min": t.min_r if n else None,
+                   "max": t.max_r if n else None, "quantiles": _quantiles(t.hist, n),
+                   "histogram": {"bin_width": float(HIST_WIDTH),
+                                 "bins": [[float(k * HIST_WIDTH), t.hist[k]] for k in sorted(t.hist)]}},
+        "player_edge": {"rounds": t.edge, "fraction": t.edge / n if n else 0.0, "zero_rounds": t.zero},
+        "by_depth": [{"dealt_from": k / DEPTH_BINS, "dealt_to": (k + 1) / DEPTH_BINS, "rounds": row[0],
+                      "edge_fraction": row[1] / row[0], "mean_return": _per(row[2], row[0]),
+                      "value_per_round": _per(row[3], row[0])}
+                     for k, row in sorted(t.depth.items())],
+        "effects_of_removal": {
+            "by_rank": {r: {"exact": fraction_text(e), "float": float(e)} for r, e in zip(RANKS, p.eor_rank)},
+            "by_card": {RANKS[i // 4] + SUITS[i % 4]: fraction_text(e) for i, e in enumerate(p.eor_card)},
+            "weighted_sum": fraction_text(p.eor_sum)},
+        "count": {"level": p.level, "tags": dict(zip(RANKS, p.tags)), "mean_tag": fraction_text(p.mean_tag),
+                  "betting_correlation": p.betting_correlation, "levels": levels,
+                  "eor_per_tag": fraction_text(p.unit),
+                  "return_per_true_count": None if p.slope is None else float(p.slope),
+                  "threshold": None if p.threshold is None else fraction_text(p.threshold),
+                  "threshold_float": None if p.threshold is None else float(p.threshold),
+                  "threshold_method": "linear estimate from the exact effects of removal (not fitted to the sweep)",
+                  "count_return_correlation": _count_return_correlation(t)},
+        "counter": _play(t, t.bets, t.bet_v, t.bet_q),
+        "perfect": _play(t, t.edge, t.perfect_v, t.perfect_q),
+        "best_threshold_in_sample": best_threshold(t),
+        "by_true_count": [{"from": float(k * TC_STEP), "to": float((k + 1) * TC_STEP), "rounds": row[0],
+                           "edge_fraction": row[1] / row[0], "mean_return": _per(row[2], row[0]),
+                           "value_per_round": _per(row[3], row[0])}
+                          for k, row in sorted(t.by_tc.items())],
+        "assumptions": assumptions(s),
+        "warnings": [WARNINGS[s.wager]] if s.wager in WARNINGS else [],
+    }
+
+
+def assumptions(s: SweepSpec) -> list[str]:
+    return [
+        f"{s.decks} deck(s), {s.rules.describe()}; {s.spots} spot(s); {PLAY}",
+        f"a new round starts while fewer than {s.cut} of the {s.cards} cards have been dealt "
+        f"(penetration {float(Fraction(s.penetration)):g}); every dealt card is seen; no burn card",
+        f"shoe i is shuffled with random.Random seeded from numpy.random.SeedSequence({s.seed}, spawn_key=(i,))",
+        "the return is per unit wagered, for the unseen cards, before each round; a player edge is a "
+        "return > 0 (exactly 0 is not an edge)"
+        + ("" if s.exact else f"; floats within {TIE_BAND:g} of 0 are decided in exact arithmetic"),
+        "EoR: exact change in return from the full shoe when one card is removed; tags "
+        "round(L * EoR / max|EoR|), L of 1-3 with the best betting correlation; balanced true count "
+        "52 (RC - m * mean tag) / cards left",
+        "the counter bets one unit when the true count is above the threshold; 'perfect' bets when the "
+        "exact return is > 0",
+    ]
+
+
+def _pct(x: Optional[float]) -> str:
+    return "n/a" if x is None else f"{100 * float(x):+.4f}%"
+
+
+def sweep_text(res: SweepResult) -> str:
+    j = sweep_json(res)
+    r, c = j["return"], j["count"]
+    lines = [
+        f"odds sweep {j['wager']} (paytable {j['paytable']}): {j['decks']} deck(s), {j['rule']}, {j['spots']} spots, "
+        f"penetration {float(Fraction(j['penetration'])):g}, {j['shoes']:,} shoes, {j['rounds']:,} rounds, seed {j['seed']}",
+        f"arithmetic: {j['arithmetic']} ({j['method']})",
+        "",
+        f"full shoe return      {_pct(j['full_shoe']['return_float'])}   ({j['full_shoe']['return']})",
+        f"return over the shoe  mean {_pct(r['mean'])}  sd {100 * r['std']:.4f}%  min {_pct(r['min'])}  max {_pct(r['max'])}",
+        "quantiles             " + "  ".join(f"{k}: {_pct(v)}" for k, v in r["quantiles"].items()),
+        f"player edge           {j['player_edge']['fraction']:.4%} of rounds ({j['player_edge']['rounds']:,})",
+        "",
+        text_table(["dealt", "rounds", "mean return", "edge rounds"],
+                   [[f"{d['dealt_from']:.1f}-{d['dealt_to']:.1f}", f"{d['rounds']:,}", _pct(d["mean_return"]),
+                     f"{d['edge_fraction']:.4%}"] for d in j["by_depth"]], right=(1, 2, 3)),
+        "",
+        "effects of removal (exact, one card from the full shoe) and the count's tags:",
+        text_table(["rank"] + list(RANKS),
+                   [["EoR"] + [f"{100 * e['float']:+.4f}" for e in j["effects_of_removal"]["by_rank"].values()],
+                    [f"tag (L{c['level']})"] + [str(x) for x in c["tags"].values()]],
+                   right=tuple(range(1, 14))),
+        "(EoR in percentage points of return per card removed)",
+        f"betting correlation {c['betting_correlation']:.4f}; return per true count "
+        f"{_pct(c['return_per_true_count'])}; threshold TC > "
+        + ("n/a" if c["threshold_float"] is None else f"{c['threshold_float']:.3f}")
+        + f" ({c['threshold_method']}); correlation of TC and return in the sweep {c['count_return_correlation']:.4f}",
+        "",
+    ]
+    rows = []
+    for name, key in (("counter", "counter"), ("knows the exact return", "perfect")):
+        d = j[key]
+        rows.append([name, f"{d['fraction_bet']:.4%}", _pct(d["gain_per_round"]), _pct(d["gain_per_round_bet"]),
+                     _pct(d["gain_per_wager"])])
+    b = j["best_threshold_in_sample"]
+    lines += [text_table(["player", "rounds bet", "gain/round dealt", "gain/round bet", "gain/wager"], rows,
+                         right=(1, 2, 3, 4)),
+              f"in-sample best threshold TC >= {b['threshold']}: {_pct(b['gain_per_round'])} per round dealt, "
+              f"{b['fraction_bet']:.4%} of rounds bet",
+              ""]
+    lines += [f"warning: {w}" for w in j["warnings"]]
+    lines.append(f"time: {res.seconds:.1f} s ({res.where}), {j['shoes'] / max(res.seconds, 1e-9):,.0f} shoes/s")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------- plots
+
+def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
+    """Four PNG files in ``directory`` (made if missing): the return's histogram, the return by
+    depth, the effects of removal with the tags, and the return and gain by true count. The files
+    depend only on the sweep's numbers (no software stamp)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    j = sweep_json(res)
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    name = j["wager"]
+    title = f"{name} {j['paytable']}, {j['decks']}D {j['rule']}, pen {float(Fraction(j['penetration'])):g}"
+    paths = []
+
+    def save(fig: Any, suffix: str) -> None:
+        path = out / f"{name}-{suffix}.png"
+        fig.tight_layout()
+        fig.savefig(path, dpi=100, metadata={"Software": None})
+        plt.close(fig)
+        paths.append(path)
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    coarse: dict = {}  # bins of 0.1 percentage point
+    for key, rounds in res.tally.hist.items():
+        coarse[key // 10] = coarse.get(key // 10, 0) + rounds
+    if coarse:
+        keys = sorted(coarse)
+        ax.bar([100 * float(k * 10 * HIST_WIDTH) for k in keys], [coarse[k] for k in keys],
+               width=100 * float(10 * HIST_WIDTH), align="edge")
+        ax.set_yscale("log")
+        lo, hi = _quantiles(res.tally.hist, res.tally.rounds, (0.0005, 0.9995)).values()
+        ax.set_xlim(100 * min(lo, 0.0) - 0.5, 100 * max(hi, 0.0) + 0.5)
+    ax.axvline(0, color="k", lw=0.8)
+    ax.axvline(100 * j["full_shoe"]["return_float"], color="r", lw=0.8, ls="--", label="full shoe (every first round)")
+    ax.set(xlabel="return (%), 0.05% to 99.95% of rounds shown", ylabel="rounds (log scale)",
+           title=f"{title}: return before each round")
+    ax.legend()
+    save(fig, "return")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    depth = j["by_depth"]
+    x = [(d["dealt_from"] + d["dealt_to"]) / 2 for d in depth]
+    ax.plot(x, [100 * d["mean_return"] for d in depth], "o-", label="mean return (%)")
+    ax.plot(x, [100 * d["edge_fraction"] for d in depth], "s-", label="rounds with player edge (%)")
+    ax.axhline(0, color="k", lw=0.8)
+    ax.set(xlabel="fraction of the shoe dealt", title=f"{title}: by depth")
+    ax.legend()
+    save(fig, "depth")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    eor = [100 * e["float"] for e in j["effects_of_removal"]["by_rank"].values()]
+    ax.bar(list(RANKS), eor)
+    for i, tag in enumerate(j["count"]["tags"].values()):
+        ax.annotate(f"{tag:+d}", (i, eor[i]), ha="center", va="bottom" if eor[i] >= 0 else "top")
+    ax.axhline(0, color="k", lw=0.8)
+    ax.set(xlabel="rank removed", ylabel="change in return (percentage points)",
+           title=f"{title}: EoR and tags (BC {j['count']['betting_correlation']:.3f})")
+    save(fig, "eor")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    tc = [row for row in j["by_true_count"] if row["rounds"] >= 20]
+    ax.plot([row["from"] for row in tc], [100 * row["mean_return"] for row in tc], "o-",
+            label="mean return (%) in the bin")
+    ax.axhline(0, color="k", lw=0.8)
+    if j["count"]["threshold_float"] is not None:
+        ax.axvline(j["count"]["threshold_float"], color="r", ls="--", label="threshold (linear estimate)")
+    ax.set(xlabel="true count (bin's lower edge)", title=f"{title}: return by true count")
+    ax.legend()
+    save(fig, "count")
+    return paths

@@ -1,0 +1,45 @@
+"""Shared output helpers: exact fractions as ``"p/q"`` strings, decimals, and plain text tables.
+
+>>> fraction_text(Fraction(2, 4)), fraction_text(Fraction(0)), fraction_text(Fraction(1))
+('1/2', '0', '1')
+>>> print(text_table(["a", "bb"], [["1", "22"], ["333", "4"]]))
+a    bb
+---  --
+1    22
+333  4
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence, SupportsFloat, Union
+
+
+def fraction_text(p: Union[Fraction, int, float]) -> str:
+    """An exact probability as ``"p/q"`` in lowest terms, ``"0"`` and ``"1"`` as they are.
+
+    A float (float mode) is written with ``repr`` so that it reads back exactly.
+    """
+    if isinstance(p, float):
+        return repr(p)
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def decimal_text(p: SupportsFloat, places: int = 6) -> str:
+    """A number as a decimal with ``places`` digits after the point.
+
+    >>> decimal_text(Fraction(1, 3), 4)
+    '0.3333'
+    """
+    return f"{float(p):.{places}f}"
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
+    """A column-aligned table; columns whose index is in ``right`` are right-aligned."""
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+
+    def line(cells: Sequence[object]) -> str:
+        out = [str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+        return "  ".join(out).rstrip()
+
+    return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])

@@ -1,0 +1,201 @@
+"""Slow exact results kept on disk, keyed by a hash of their inputs, the software version and the
+package's code (so an entry computed by other code is never reused).
+
+The results of the exact player engine behind the streak wagers and EZ Bust's paragraph (g) take
+minutes on a full shoe. A function decorated with :func:`disk_cached` looks its result up in the
+:class:`ResultCache` made active with :func:`use_cache` (and computes it as before when none is
+active). An entry is one JSON file holding the inputs, the version, the values as exact ``"p/q"``
+strings and a checksum of them; it is written atomically (a temporary file renamed into place),
+and an entry that cannot be read, does not match its inputs or fails its check is computed again
+and replaced, never trusted.
+
+>>> cache = ResultCache(None)  # a directory keeps them on disk; None, in memory
+>>> calls = []
+>>> @disk_cached("demo")
+... def halves(n):
+...     calls.append(n)
+...     return {"heads": Fraction(1, n), "tails": 1 - Fraction(1, n)}
+>>> with use_cache(cache):
+...     first, again = halves(2), halves(2)
+>>> first == again == {"heads": Fraction(1, 2), "tails": Fraction(1, 2)}, calls, cache.stats
+(True, [2], {'hit': 1, 'computed': 1, 'corrupt': 0, 'unwritten': 0})
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import inspect
+import json
+import os
+import re
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Optional, TypeVar, Union, cast
+
+from odds.core.formats import fraction_text
+
+FORMAT = 2  # 2: values kept in the order computed
+EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+Values = dict[str, Fraction]  # a cached result: exact values by name
+Check = Callable[[Values], bool]
+_F = TypeVar("_F", bound=Callable[..., Mapping[str, Any]])
+
+
+@functools.lru_cache(maxsize=None)
+def code_hash() -> str:
+    """SHA-256 of the installed package's Python sources and compiled kernels, in path order."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".so", ".pyd") and p.is_file()):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def default_cache_dir() -> Path:
+    """``$ODDS_CACHE``, else ``$XDG_CACHE_HOME/odds``, else ``~/.cache/odds``."""
+    if os.environ.get("ODDS_CACHE"):
+        return Path(os.environ["ODDS_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "odds"
+
+
+def canonical(value: object) -> Any:
+    """The inputs of a computation as plain JSON data (dataclasses by field, fractions as text).
+
+    >>> from odds import DealerRules
+    >>> canonical({"rule": DealerRules.parse("H17"), "pays": Fraction(3, 2), "cards": (1, 2)})
+    {'rule': {'hits_soft_17': True, 'peek': True}, 'pays': '3/2', 'cards': [1, 2]}
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise TypeError(f"cannot key a cache entry on {type(value).__name__}")
+
+
+def _checksum(values: dict[str, str]) -> str:
+    """Of the values in their order (the order the computation gave them, kept in its output)."""
+    return hashlib.sha256(json.dumps(values).encode()).hexdigest()
+
+
+def probability_distribution(values: Values) -> bool:
+    """The check for a law: every value between 0 and 1, adding up to 1."""
+    return all(0 <= p <= 1 for p in values.values()) and sum(values.values()) == 1
+
+
+class ResultCache:
+    """A directory of exact results (``dict[str, Fraction]``), and a memory of those this object
+    has seen; ``directory=None`` keeps them in memory only.
+
+    ``stats`` counts the entries read (``hit``), computed (``computed``), found corrupt and
+    computed again (``corrupt``, counted in ``computed`` too) and not written (``unwritten``: the
+    directory refused them)."""
+
+    def __init__(self, directory: Optional[Union[str, Path]]) -> None:
+        self.directory = None if directory is None else Path(directory)
+        self.stats = {"hit": 0, "computed": 0, "corrupt": 0, "unwritten": 0}
+        self.memory: dict[str, Values] = {}
+
+    def _entry(self, kind: str, inputs: Any) -> tuple[dict[str, Any], Path]:
+        from odds import __version__
+        head = {"format": FORMAT, "kind": kind, "version": __version__, "code": code_hash(), "inputs": inputs}
+        key = hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()
+        return head, Path(self.directory or ".") / f"{kind}-{key[:32]}.json"
+
+    def _read(self, path: Path, head: dict[str, Any], check: Check) -> Optional[Values]:
+        """The entry's values, or None when it is missing; raises ValueError when it is corrupt."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:  # missing, or a directory that cannot be read
+            return None
+        try:
+            doc = json.loads(text)
+            stored = doc["values"]
+            if ({k: doc.get(k) for k in head} != head or doc.get("sha256") != _checksum(stored)
+                    or not all(isinstance(v, str) and EXACT.fullmatch(v) for v in stored.values())):
+                raise ValueError
+            values = {k: Fraction(v) for k, v in stored.items()}
+        except (ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError):
+            raise ValueError(f"corrupt cache entry {path.name}") from None
+        if not check(values):
+            raise ValueError(f"cache entry {path.name} fails its check")
+        return values
+
+    def _write(self, path: Path, head: dict[str, Any], values: Values) -> None:
+        stored = {k: fraction_text(v) for k, v in values.items()}
+        text = json.dumps({**head, "values": stored, "sha256": _checksum(stored)}, indent=1)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def fetch(self, kind: str, inputs: dict[str, Any], compute: Callable[[], Mapping[str, Any]],
+              check: Check = probability_distribution) -> Values:
+        """The stored values for ``inputs``, else ``compute()`` (stored for next time)."""
+        head, path = self._entry(kind, canonical(inputs))
+        values = self.memory.get(path.name)
+        if values is None and self.directory is not None:
+            try:
+                values = self._read(path, head, check)
+            except ValueError:
+                self.stats["corrupt"] += 1
+        if values is not None:
+            self.stats["hit"] += 1
+        else:
+            values = {k: Fraction(v) for k, v in compute().items()}
+            self.stats["computed"] += 1
+            try:
+                if self.directory is not None:
+                    self._write(path, head, values)
+            except OSError:  # a cache that cannot be written costs time, not the result
+                self.stats["unwritten"] += 1
+        self.memory[path.name] = values
+        return dict(values)
+
+
+_ACTIVE: list[ResultCache] = []
+
+
+@contextlib.contextmanager
+def use_cache(cache: ResultCache) -> Iterator[ResultCache]:
+    """Within the block, functions decorated with :func:`disk_cached` go through ``cache``."""
+    _ACTIVE.append(cache)
+    try:
+        yield cache
+    finally:
+        _ACTIVE.remove(cache)
+
+
+def disk_cached(kind: str, check: Check = probability_distribution) -> Callable[[_F], _F]:
+    """Decorate a function returning ``dict[str, Fraction]`` so that, while a cache is active,
+    its result is read from disk when its arguments (keyed by :func:`canonical`) were seen before."""
+    def wrap(fn: _F) -> _F:
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def cached(*args: Any, **kwargs: Any) -> Mapping[str, Any]:
+            if not _ACTIVE:
+                return fn(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            return _ACTIVE[-1].fetch(kind, dict(bound.arguments), lambda: fn(*args, **kwargs), check)
+        return cast(_F, cached)
+    return wrap

@@ -1,0 +1,301 @@
+"""Exact distribution of the dealer's final hand over a finite shoe.
+
+For each up card: the probability of every final result (17 to 21, blackjack, bust) jointly with
+the number of cards in the dealer's hand, given that up card, and (with peek) given no dealer
+blackjack under an ace or ten-value. Overall: averaged over the up card, blackjack kept.
+
+>>> from odds import Shoe, DealerRules
+>>> t = dealer_table(Shoe.decks(1), DealerRules.parse("S17"))
+>>> t.by_upcard["6"].final()["bust"]
+Fraction(1148419537, 2728984500)
+>>> t.by_upcard["6"].bust_by_cards()[3]
+Fraction(404, 1275)
+>>> sum(t.overall.final().values())
+Fraction(1, 1)
+
+Float mode, for simulators, gives the same numbers as floats:
+
+>>> f = dealer_table(Shoe.decks(1), DealerRules.parse("S17"), exact=False)
+>>> abs(f.by_upcard["6"].final()["bust"] - 1148419537 / 2728984500) < 1e-15
+True
+"""
+from __future__ import annotations
+
+from array import array
+from fractions import Fraction
+from functools import lru_cache
+from math import perm
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
+
+from gmpy2 import mpq
+
+from odds.core.cards import parse_card, value_label
+from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
+from odds.core.errors import EngineError
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+
+if TYPE_CHECKING:
+    from .dealer_kernel import DealerKernel
+
+UPCARDS = tuple(value_label(v) for v in range(1, 11))  # 'A', '2', ..., '9', 'T'
+Number = Union[Fraction, float]
+
+
+class DealerDistribution:
+    """Joint probabilities of (result, number of cards) for one dealer hand.
+
+    ``joint[(result, ncards)]`` with ``result`` in ``RESULTS``; absent keys have probability 0.
+    """
+
+    __slots__ = ("_joint", "_final")
+
+    def __init__(self, joint: Union[Mapping[tuple[str, int], Number], Callable[[], Mapping[tuple[str, int], Number]]],
+                 final: Optional[Mapping[str, Number]] = None) -> None:
+        """``joint``: the mapping, or (with ``final`` given) a function that builds it on demand."""
+        self._joint = joint if callable(joint) else MappingProxyType(dict(joint))
+        if final is None:
+            joint = cast("Mapping[tuple[str, int], Number]", joint)
+            zero = _zero_like(joint.values())
+            acc = dict.fromkeys(RESULTS, zero)
+            for (r, _), p in joint.items():
+                acc[r] += p
+            final = acc
+        self._final = MappingProxyType(dict(final))
+
+    @property
+    def joint(self) -> Mapping[tuple[str, int], Number]:
+        if callable(self._joint):
+            self._joint = MappingProxyType(dict(self._joint()))
+        return self._joint
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealerDistribution) and dict(self.joint) == dict(other.joint)
+
+    def __repr__(self) -> str:
+        return f"DealerDistribution({dict(self.joint)!r})"
+
+    def probability(self, result: str, ncards: Optional[int] = None) -> Number:
+        """P(result), or P(result with exactly ncards cards)."""
+        if ncards is None:
+            return self._final[result]
+        return self.joint.get((result, ncards), _zero_like(self._final.values()))
+
+    def final(self) -> dict[str, Number]:
+        """Probability of each result, every result present."""
+        return dict(self._final)
+
+    def bust_by_cards(self) -> dict[int, Number]:
+        """P(bust with exactly k cards) for k = 3 up to the most cards a bust here can hold."""
+        zero = _zero_like(self._final.values())
+        ks = [k for (r, k), p in self.joint.items() if r == "bust" and p]
+        return {k: self.joint.get(("bust", k), zero) for k in range(3, max(ks, default=2) + 1)}
+
+    def total(self) -> Number:
+        return sum(self._final.values(), _zero_like(self._final.values()))
+
+
+def _zero_like(values: Iterable[Number]) -> Number:
+    return 0.0 if any(isinstance(p, float) for p in values) else Fraction(0)
+
+
+class _LazyRows(Mapping):
+    """A read-only mapping whose values are built on first access."""
+
+    def __init__(self, keys: Iterable[str], build: Callable[[str], Optional[DealerDistribution]]) -> None:
+        self._keys, self._build = tuple(keys), build
+        self._done: dict = {}
+
+    def __getitem__(self, key: str) -> Optional[DealerDistribution]:
+        if key not in self._keys:
+            raise KeyError(key)
+        if key not in self._done:
+            self._done[key] = self._build(key)
+        return self._done[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+class DealerTable:
+    """The dealer's distribution for every up card and overall, for one shoe and rule set.
+
+    ``by_upcard[label]`` (labels ``'A'``, ``'2'``, ..., ``'T'``) is None when the shoe holds no card
+    of that value, or (with peek) when that up card always makes a blackjack. ``overall`` is the
+    distribution of the dealer's final hand before the up card is seen, blackjack kept.
+    """
+
+    def __init__(self, counts: tuple[int, ...], rules: DealerRules, exact: bool,
+                 by_upcard: Mapping[str, Optional[DealerDistribution]], overall: DealerDistribution) -> None:
+        self.counts = counts  # the shoe by point value, ace first
+        self.rules = rules
+        self.exact = exact
+        self.by_upcard = by_upcard
+        self.overall = overall
+        total = sum(counts)
+        self.upcard_probability = MappingProxyType({
+            value_label(v): (Fraction(counts[v - 1], total) if exact else counts[v - 1] / total)
+            for v in range(1, 11)})
+
+
+def _peek(joint: dict, up: int, rules: DealerRules) -> Optional[dict]:
+    """Condition an ace or ten row on no dealer blackjack (peek); None if it is certain."""
+    if not (rules.peek and up in (1, 10)):
+        return joint
+    p_bj = joint.pop(("blackjack", 2), 0)
+    if p_bj == 1:
+        return None
+    return {key: p / (1 - p_bj) for key, p in joint.items()} if p_bj else joint
+
+
+def _starved(kernel: DealerKernel, counts: Sequence[int], node: int) -> EngineError:
+    return EngineError(f"the shoe ({sum(counts)} cards) can run out before the dealer finishes a "
+                       f"hand with up card {value_label(kernel.upcard_of(node) + 1)}")
+
+
+def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
+    total = sum(counts)
+    kernel = dealer_kernel(rules.hits_soft_17)
+    nums, starved = kernel.exact(counts, total)
+    if starved >= 0:
+        raise _starved(kernel, counts, starved)
+    rows: dict[str, Optional[DealerDistribution]] = {}
+    over: dict[tuple[str, int], int] = {}
+    for up, keys in enumerate(bucket_keys(rules.hits_soft_17), start=1):
+        joint: dict = {}
+        for b, key in keys:
+            if nums[b]:
+                joint[key] = Fraction(nums[b], perm(total - 1, key[1] - 1))
+                over[key] = over.get(key, 0) + counts[up - 1] * nums[b]
+        seen = _peek(joint, up, rules) if counts[up - 1] else None
+        rows[value_label(up)] = None if seen is None else DealerDistribution(seen)
+    overall = DealerDistribution({key: Fraction(n, perm(total, key[1])) for key, n in over.items()})
+    return DealerTable(counts, rules, True, MappingProxyType(rows), overall)
+
+
+def _float_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
+    g = dealer_graph(rules.hits_soft_17)
+    kernel = dealer_kernel(rules.hits_soft_17)
+    buckets = array("d", bytes(8 * g.nbuckets))
+    finals = array("d", bytes(8 * 11 * len(RESULTS)))
+    starved = kernel.floats(counts, sum(counts), buckets, finals)
+    if starved >= 0:
+        raise _starved(kernel, counts, starved)
+    keys = bucket_keys(rules.hits_soft_17)
+    n = len(RESULTS)
+
+    def row(label: str) -> Optional[DealerDistribution]:
+        up = UPCARDS.index(label) + 1
+        if not counts[up - 1]:
+            return None
+        final = dict(zip(RESULTS, finals[(up - 1) * n:up * n]))
+        p_bj = final["blackjack"] if rules.peek and up in (1, 10) else 0.0
+        if p_bj == 1.0:
+            return None
+
+        def joint() -> dict[tuple[str, int], Number]:
+            j: dict[tuple[str, int], Number] = {key: buckets[b] for b, key in keys[up - 1] if buckets[b]}
+            return cast("dict[tuple[str, int], Number]", _peek(j, up, rules))  # not None: p_bj < 1
+
+        if p_bj:
+            final = {r: (0.0 if r == "blackjack" else p / (1 - p_bj)) for r, p in final.items()}
+        return DealerDistribution(joint, final)
+
+    def overall_joint() -> dict:
+        total = sum(counts)
+        joint: dict = {}
+        for up, row_keys in enumerate(keys, start=1):
+            for b, key in row_keys:
+                if buckets[b]:
+                    joint[key] = joint.get(key, 0.0) + buckets[b] * counts[up - 1] / total
+        return joint
+
+    overall = DealerDistribution(overall_joint, dict(zip(RESULTS, finals[10 * n:11 * n])))
+    return DealerTable(counts, rules, False, _LazyRows(UPCARDS, row), overall)
+
+
+@lru_cache(maxsize=4096)
+def _table(counts: tuple[int, ...], rules: DealerRules, exact: bool) -> DealerTable:
+    if sum(counts) < 2:
+        raise EngineError(f"the shoe holds {sum(counts)} card(s); a dealer hand needs at least 2")
+    return _exact_table(counts, rules) if exact else _float_table(counts, rules)
+
+
+def dealer_table(shoe: Shoe, rules: DealerRules = DealerRules(), *, exact: bool = True) -> DealerTable:
+    """The dealer's distribution for every up card and overall, from ``shoe`` as it stands.
+
+    Exact results are :class:`fractions.Fraction`; ``exact=False`` gives floats (the same numbers,
+    rounded), built lazily per up card. Repeated calls with the same composition and rules are
+    answered from a cache.
+    """
+    return _table(shoe.by_value(), rules, bool(exact))
+
+
+def dealer_distribution(shoe: Shoe, upcard: str, rules: DealerRules = DealerRules(), *,
+                        exact: bool = True, upcard_dealt: bool = False) -> Optional[DealerDistribution]:
+    """The dealer's distribution given one up card (``'A'``, ``'2'``, ..., ``'T'``; J/Q/K mean T).
+
+    By default ``shoe`` still holds the up card (the shoe before the deal); with
+    ``upcard_dealt=True`` the up card has already been taken out of ``shoe``.
+
+    >>> d = dealer_distribution(Shoe.decks(6).remove("6"), "6", upcard_dealt=True)
+    >>> d == dealer_distribution(Shoe.decks(6), "6")
+    True
+    """
+    v = parse_card(upcard).value
+    counts = list(shoe.by_value())
+    if upcard_dealt:
+        counts[v - 1] += 1
+    elif not counts[v - 1]:
+        raise EngineError(f"the shoe holds no {value_label(v)} to be the up card")
+    return _table(tuple(counts), rules, bool(exact)).by_upcard[value_label(v)]
+
+
+@lru_cache(maxsize=4096)
+def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = True) -> tuple:
+    """The dealer's final results for every up card, no peek, blackjack kept: for up card values
+    1..10, a tuple ``(P17, P18, P19, P20, P21, Pblackjack, Pbust)`` (exact: ``gmpy2.mpq``), or
+    None when the shoe holds no such card. A lean call for engines that need only the final
+    totals.
+
+    >>> f = dealer_finals(Shoe.decks(1).by_value(), False)
+    >>> f[5][6] == dealer_table(Shoe.decks(1)).by_upcard["6"].final()["bust"]
+    True
+    """
+    total = sum(counts)
+    if total < 2:
+        raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+    g = dealer_graph(hits_soft_17)
+    kernel = dealer_kernel(hits_soft_17)
+    n = len(RESULTS)
+    if not exact:
+        buckets = array("d", bytes(8 * g.nbuckets))
+        finals = array("d", bytes(8 * 11 * n))
+        starved = kernel.floats(counts, total, buckets, finals)
+        if starved >= 0:
+            raise _starved(kernel, counts, starved)
+        return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
+    nums, starved = kernel.exact(counts, total)
+    if starved >= 0:
+        raise _starved(kernel, counts, starved)
+    return exact_rows(nums, counts, total, g.max_cards + 1, n)
+
+
+def exact_rows(nums: Sequence[int], counts: Sequence[int], total: int, width: int, n: int) -> tuple:
+    """The kernel's exact bucket counts (``width`` card counts for each of the ``n`` results of
+    each up card) as one row of ``n`` rationals per up card (None where the shoe holds none).
+    Every bucket is brought to the common denominator (total-1)(total-2)...(total-K+1), K the most
+    cards any dealer hand from this shoe holds (never more than the shoe has)."""
+    most = max((b % width for b, num in enumerate(nums) if num), default=2)
+    scale = [perm(total - k, most - k) if k <= most else 0 for k in range(width)]
+    denominator = perm(total - 1, most - 1)
+    sums = [0] * (10 * n)
+    for b, num in enumerate(nums):
+        if num:
+            sums[b // width] += num * scale[b % width]
+    return tuple(tuple(mpq(s, denominator) for s in sums[u * n:(u + 1) * n]) if counts[u] else None
+                 for u in range(10))

@@ -1,0 +1,123 @@
+"""Exact counts of the first cards dealt, for wagers settled on them.
+
+A wager on the first cards names the positions it looks at, in dealing order (the player's two
+cards, the dealer's up card, the dealer's hole card, the player's next card) and classifies a deal
+of those cards into the hands it makes, best first. The engine counts every deal exactly from a
+shoe by rank and suit.
+
+Combinations are counted as published par sheets count them: the first ``alike`` positions (the
+player's two cards, say) are interchangeable and counted unordered; the others are ordered. The
+cycle is the number of all deals so counted, and the rows add up to it.
+
+Each wager also says which features of a card its classifier looks at (``card_class``); cards alike
+in those features are counted together, which keeps the enumeration small. The reference path
+(:mod:`odds.reference.first_cards`) deals every physical card instead.
+
+>>> game = FirstCardsGame("pair", ("player", "player"), alike=2,
+...                       classify=lambda c: ("pair",) if c[0].rank == c[1].rank else (),
+...                       card_class=lambda card: card.rank)
+>>> counts, cycle = count_first_cards(game, Shoe.decks(1))
+>>> counts[("pair",)], cycle
+(78, 1326)
+"""
+from __future__ import annotations
+
+import itertools
+from array import array
+from dataclasses import dataclass
+from functools import lru_cache
+from math import factorial
+from typing import Callable, Hashable
+
+from .kernels import first_cards_kernel
+from odds.core.cards import RANKS, SUITS, Card
+from odds.core.errors import EngineError, ShoeError
+from odds.core.shoe import Shoe
+
+ALL_CARDS = tuple(Card(r, s) for r in RANKS for s in SUITS)
+
+
+@dataclass(frozen=True, eq=False)
+class FirstCardsGame:
+    """What a first-cards wager looks at.
+
+    ``classify(cards)`` gets the cards in ``positions`` order and returns the hands they make, best
+    first (empty when none). ``card_class(card)`` returns what ``classify`` can see of a card.
+    """
+
+    name: str
+    positions: tuple[str, ...]
+    alike: int
+    classify: Callable[[tuple[Card, ...]], tuple[str, ...]]
+    card_class: Callable[[Card], Hashable] = lambda card: (card.rank, card.suit)
+
+    @property
+    def k(self) -> int:
+        return len(self.positions)
+
+    @property
+    def divisor(self) -> int:
+        return factorial(self.alike)
+
+
+@dataclass(frozen=True)
+class _Table:
+    classes: tuple[tuple[Card, ...], ...]  # the cards of each class
+    atoms: tuple[tuple[str, ...], ...]  # every distinct classification
+    table: array[int]  # outcome (index into atoms) of each ordered tuple of classes
+    needs_suits: bool
+
+
+@lru_cache(maxsize=None)
+def _table(game: FirstCardsGame) -> _Table:
+    groups: dict[Hashable, list[Card]] = {}
+    for card in ALL_CARDS:
+        groups.setdefault(game.card_class(card), []).append(card)
+    classes = tuple(tuple(v) for v in groups.values())
+    reps = [c[0] for c in classes]
+    atoms: dict[tuple[str, ...], int] = {}
+    table = array("i")
+    combos = list(itertools.product(range(len(reps)), repeat=game.k))
+    for combo in combos:
+        hands = tuple(game.classify(tuple(reps[i] for i in combo)))
+        table.append(atoms.setdefault(hands, len(atoms)))
+    # Positions counted unordered must not matter to the classification.
+    n = len(reps)
+    for perm in itertools.permutations(range(game.alike)):
+        order = list(perm) + list(range(game.alike, game.k))
+        for index, combo in enumerate(combos):
+            swapped = 0
+            for pos in order:
+                swapped = swapped * n + combo[pos]
+            if table[swapped] != table[index]:
+                raise AssertionError(f"{game.name}: positions 1..{game.alike} are not interchangeable")
+    needs_suits = any(len({c.suit for c in ALL_CARDS if c.rank == card.rank and c in cls}) < 4
+                      for cls in classes for card in cls)
+    return _Table(classes, tuple(atoms), table, needs_suits)
+
+
+def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of each classification (a tuple of hands, best first) and the cycle."""
+    t = _table(game)
+    if shoe.total < game.k:
+        raise EngineError(f"{game.name} needs {game.k} cards; the shoe holds {shoe.total}")
+    if t.needs_suits:
+        rs = shoe.by_rank_suit()
+        # Every card of ALL_CARDS has a suit; the test says so to the type checker.
+        counts = [sum(rs[RANKS.index(c.rank)][SUITS.index(c.suit)] for c in cls if c.suit is not None)
+                  for cls in t.classes]
+    else:
+        by_rank = shoe.by_rank()
+        counts = [sum(by_rank[RANKS.index(r)] for r in {c.rank for c in cls}) for cls in t.classes]
+    ordered = first_cards_kernel.count_deals(counts, game.k, t.table, len(t.atoms))
+    n = shoe.total
+    all_deals = 1
+    for j in range(game.k):
+        all_deals *= n - j
+    if sum(ordered) != all_deals:
+        raise ShoeError("internal error: the deals do not add up")  # pragma: no cover
+    out: dict[tuple[str, ...], int] = {}
+    for atom, ways in zip(t.atoms, ordered):
+        if ways:
+            out[atom] = ways // game.divisor
+    return out, all_deals // game.divisor

@@ -1,0 +1,15 @@
+"""The joint law of a split round's hands and the dealer's hand (built from ``ext/split_kernel.pyx``)."""
+from collections.abc import Sequence
+from typing import Any, Optional, Union
+
+class SplitKernel:
+    """The dealer's graph for one rule, from ``DealerKernel.folded()``."""
+
+    max_cards: int
+
+    def __init__(self, folded: dict[str, Any]) -> None: ...
+    def run(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
+            groups: Sequence[tuple[int, tuple[int, ...], int, int]], exact: bool, moduli: Sequence[int],
+            jmax: int, one_unit: bool) -> Optional[Union[list[list[int]], list[float]]]:
+        """Exact: each outcome's residues modulo each modulus; float: its probability. None where
+        the dealer can run out of cards or his counts could pass 128 bits."""

@@ -1,0 +1,1 @@
+"""Verification: the dealing simulator, certification reports and the self-test of an install."""

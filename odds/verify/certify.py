@@ -1,0 +1,278 @@
+"""Certification reports: ``odds certify NAME --decks N --rule R --paytable P --out FILE``.
+
+One HTML file a test lab can sign: the regulation's paragraph in its own words (from the texts
+shipped in :mod:`odds.regulations`), the paytable, every assumption, the method, the par sheet
+with exact fractions and decimals, and its verification: the fast path against the independent
+reference path in :mod:`odds.reference`, compared with ``==``, then a Monte Carlo cross-check by
+:mod:`odds.verify.simulate` at a fixed seed. It ends with the versions of ``odds`` and its dependencies
+and the SHA-256 of the inputs. The file holds no time of day: the same inputs give the same bytes.
+
+The wagers on the main game's result (``streak``, ``burnout-bonus``) are verified otherwise, since
+their reference path, a brute force that deals every hand card by card, finishes on small shoes
+only (:mod:`odds.verify.certify_rounds`): at the certified shoe, the round's value two ways and the streak
+formula applied again; on small shoes, the outcome walk against the brute force; then the round
+simulator.
+
+>>> r = certify("bet-the-set-21", 6, paytable="A", rounds=2000, seed=1)
+>>> [c.agrees for c in r.checks], r.monte_carlo.agrees, len(r.input_hash)
+([True], True, 64)
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import platform
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Mapping, Optional, Union, cast
+
+from odds import __version__
+from odds.core.errors import WagerError
+from odds.core.formats import fraction_text
+from odds.wagers.paytables import Paytable, builtin_paytables, load_paytable_file
+from odds.regulations import excerpts
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.wagers import Wager, get_wager
+from odds.wagers.parsheet import ParSheet
+
+from .checks import ExactCheck, Figure
+from .statistics import Check
+
+DEFAULT_ROUNDS = 200_000
+DEFAULT_SEED = 1
+OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--split-sevens", "upcard": "--upcard",
+           "streak": "--streak", "dealer_blackjack": "--dealer-blackjack", "das": "--das",
+           "split_hands": "--split-hands", "resplit_aces": "--resplit-aces", "hit_split_aces": "--hit-split-aces",
+           "surrender": "--surrender"}
+LOSERS = ("lose", "no-bust")
+
+
+def select_paytable(wager_name: str, paytable: Optional[str], paytable_file: Union[str, Path, None] = None) -> Paytable:
+    """The paytable ``paytable`` of the wager (from ``paytable_file`` if given)."""
+    book = load_paytable_file(paytable_file) if paytable_file else builtin_paytables(wager_name)
+    if book.wager != wager_name:
+        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager_name}")
+    if paytable is None:
+        if len(book.tables) != 1:
+            raise WagerError(f"{wager_name} has paytables {', '.join(book.tables)}: choose one with --paytable")
+        return next(iter(book.tables.values()))
+    if paytable not in book.tables:
+        raise WagerError(f"{wager_name} has no paytable {paytable!r} in {book.source} "
+                         f"(it has {', '.join(book.tables)})")
+    return book.tables[paytable]
+
+
+# ------------------------------------------------------------------------------------ inputs
+
+@dataclass(frozen=True)
+class Inputs:
+    wager: str
+    decks: int
+    rules: DealerRules
+    table: Paytable
+    options: Mapping  # wager options as given: meters, procedure, split_sevens, upcard
+    rounds: int
+    seed: int
+    any_decks: bool = False
+
+    def canonical(self) -> dict:
+        """What the input hash covers: the wager, the shoe, the rules, the paytable's contents,
+        the options and the version of odds."""
+        t = self.table
+        return {"wager": self.wager, "decks": self.decks, "rule": self.rules.name, "peek": self.rules.peek,
+                "paytable": {"id": t.id, "citation": t.citation,
+                             "decks": "any" if t.decks is None else list(t.decks),
+                             "pays": {k: fraction_text(v) for k, v in sorted(t.pays.items())},
+                             "meter_pays": {k: [fraction_text(s), m] for k, (s, m) in sorted(t.meter_pays.items())},
+                             "notes": list(t.notes)},
+                "options": {**{k: v for k, v in sorted(self.options.items())}, "any_decks": self.any_decks,
+                            "rounds": self.rounds, "seed": self.seed},
+                "odds_version": __version__}
+
+    def canonical_json(self) -> str:
+        return json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.canonical_json().encode("ascii")).hexdigest()
+
+    def command(self) -> str:
+        """The command line that makes this report again."""
+        parts = ["odds", "certify", self.wager, "--decks", str(self.decks), "--rule", self.rules.name,
+                 "--paytable", self.table.id]
+        if not self.rules.peek:
+            parts.append("--no-peek")
+        if self.any_decks:
+            parts.append("--any-decks")
+        for key, flag in OPTIONS.items():
+            value = self.options.get(key)
+            if value is True:
+                parts.append(flag)
+            elif value is not None and value is not False:
+                parts += [flag, " ".join(value) if key == "split_sevens" else str(value)]
+        parts += ["--rounds", str(self.rounds), "--seed", str(self.seed), "--out", "FILE"]
+        return " ".join(_shell_word(p) for p in parts)
+
+
+def _shell_word(word: str) -> str:
+    return word if re.fullmatch(r"[A-Za-z0-9_.,=+/:-]+", word) else "'" + word.replace("'", "'\\''") + "'"
+
+
+def _sheet_options(wager: Wager, inputs: Inputs) -> dict:
+    options = dict(inputs.options)
+    if "split_sevens" in options:
+        options["split_sevens"] = list(options["split_sevens"])
+    extras = builtin_paytables(wager.name).extra if inputs.table.source.startswith("tables/") else {}
+    options.update({k: extras.get(k) for k in wager.paytable_extras})
+    return options
+
+
+# ------------------------------------------------------------------------ the reference path
+
+def _reference_pay(wager: Wager, row: str, table: Paytable, meters: Mapping) -> Fraction:
+    """The pay of a row, read from the paytable again (a meter award at the meter given)."""
+    if row in LOSERS:
+        return Fraction(-1)
+    if wager.dealt is not None and wager.dealt.pay is not None:
+        return wager.dealt.pay(row, table.pays)
+    if row in table.meter_pays:
+        share, meter = table.meter_pays[row]
+        return share * meters[meter]
+    return Fraction(table.pays[row])
+
+
+def exact_check(sheet: ParSheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
+    """The fast par sheet against the reference path, figure by figure, with ``==``."""
+    from odds.wagers.sevens import parse_meters
+    meters = parse_meters(inputs.options.get("meters"))
+    wager = get_wager(inputs.wager)
+    if wager.reference is None:
+        raise WagerError(f"{wager.name} has no reference path to certify against")
+    ref = wager.reference(shoe, inputs.rules, inputs.table, inputs.options)
+    probs, ways, cycle, method = ref.probabilities, ref.combinations, ref.cycle, ref.method
+    fast = {o.name: o for o in sheet.outcomes}
+    names = list(fast) + [n for n in probs if n not in fast]
+    figures = []
+    for name in names:
+        o = fast.get(name)
+        figures.append(Figure(f"P({name})", o.probability if o else Fraction(0), probs.get(name, Fraction(0))))
+        if ways is not None:
+            figures.append(Figure(f"combinations({name})", Fraction(cast(int, o.combinations) if o else 0),
+                                  Fraction(ways.get(name, 0))))
+    if cycle is not None:
+        figures.append(Figure("cycle", Fraction(sheet.cycle or 0), Fraction(cycle)))
+    ret = sum((p * _reference_pay(wager, n, inputs.table, meters) for n, p in probs.items() if p),
+              Fraction(0))
+    figures.append(Figure("expected return", sheet.expected_return, ret))
+    progressive = sheet.extra.get("progressive")
+    if progressive:
+        p_lose = probs.get("lose", Fraction(0))
+        a = sum((p * inputs.table.pays[n] for n, p in probs.items() if n in inputs.table.pays), Fraction(0)) - p_lose
+        figures.append(Figure("R(M) = a + b*M: a", Fraction(progressive["a"]), a))
+        for m, b in progressive["b"].items():
+            ref_b = sum((p * inputs.table.meter_pays[n][0] for n, p in probs.items()
+                         if n in inputs.table.meter_pays and inputs.table.meter_pays[n][1] == m), Fraction(0))
+            figures.append(Figure(f"R(M) = a + b*M: b[{m}]", Fraction(b), ref_b))
+    if wager.cross_checks is not None and sheet.extra.get("bonus"):
+        figures += [Figure(name, fast, reference) for name, fast, reference in wager.cross_checks(shoe, inputs.rules)]
+    return ExactCheck(tuple(figures), f"{method}; exact rational arithmetic, no code shared with the fast path's "
+                                      "counting. Every figure of the par sheet is computed both ways and compared "
+                                      "with exact equality")
+
+
+# -------------------------------------------------------------------------------- the report
+
+@dataclass(frozen=True)
+class Report:
+    inputs: Inputs
+    title: str
+    regulation: str
+    sheet: ParSheet
+    checks: tuple[ExactCheck, ...]  # the exact verifications, in the order of section 7
+    monte_carlo: Optional[Check]  # None where there is no simulator
+    monte_carlo_note: str
+    versions: tuple[tuple[str, str], ...]
+    input_hash: str = field(default="")
+
+    @property
+    def agrees(self) -> bool:
+        return all(c.agrees for c in self.checks) and (self.monte_carlo is None or self.monte_carlo.agrees)
+
+
+def versions() -> tuple[tuple[str, str], ...]:
+    """The versions of odds and what it computes with (Cython: the one that compiled the kernels,
+    read from them)."""
+    import gmpy2
+    import sympy
+
+    from odds.engine.kernels import dealer_kernel
+    found = re.search(rb"_cython_(\d+)_(\d+)_(\d+)", Path(dealer_kernel.__file__).read_bytes())
+    cython = ".".join(x.decode() for x in found.groups()) if found else "unknown"
+    return (("odds", __version__), ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
+            ("gmpy2", gmpy2.version()), ("sympy", sympy.__version__),
+            ("Cython (compiled the kernels)", cython))
+
+
+def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,
+                 paytable_file: Union[str, Path, None] = None,
+                 any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
+                 rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Inputs:
+    """The inputs of a report, checked; bad input raises an :class:`~odds.core.errors.OddsError`."""
+    wager = get_wager(name)
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise WagerError(f"number of decks must be a whole number >= 1, got {decks!r}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
+        raise WagerError(f"the number of rounds must be a whole number >= 2, got {rounds!r}")
+    rules = DealerRules.parse(rule, peek=peek)
+    table = select_paytable(name, paytable, paytable_file)
+    if not table.allows(decks) and not any_decks:
+        raise WagerError(f"{name} paytable {table.id} is for "
+                         f"{', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) "
+                         f"({table.citation}), not {decks} (--any-decks reports it anyway)")
+    given = {k: v for k, v in (options or {}).items() if v is not None}
+    for key in given:
+        if key not in OPTIONS:
+            raise WagerError(f"certify takes no option {key!r}")
+        if key not in wager.options.names():
+            raise WagerError(f"{OPTIONS[key]} does not apply to {name}")
+    if "split_sevens" in given:  # the up cards by rank, in a fixed order
+        given["split_sevens"] = "".join(r for r in "A23456789TJQK" if r in set(given["split_sevens"]))
+    if "meters" in given:
+        from odds.wagers.sevens import parse_meters
+        given["meters"] = ",".join(f"{m}={fraction_text(v)}" for m, v in sorted(parse_meters(given["meters"]).items()))
+    if wager.rounds:  # every rule of the main game, defaults included, is an input
+        from .certify_rounds import round_options
+        given = round_options(given, decks, rules, table)
+    excerpts(wager.regulation)  # the regulation's text must be there
+    return Inputs(name, decks, rules, table, given, rounds, seed, any_decks)
+
+
+def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,
+            paytable_file: Union[str, Path, None] = None,
+            any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
+            rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
+    """Compute everything a report holds (see the module's doc)."""
+    from .simulate import check as simulation_check
+    inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
+    wager = get_wager(name)
+    shoe = Shoe.decks(decks)
+    if wager.rounds:
+        from .certify_rounds import verify_rounds
+        sheet, checks, mc = verify_rounds(wager, inputs, shoe)
+    else:
+        sheet = wager.par_sheet(shoe, inputs.rules, inputs.table, decks, **_sheet_options(wager, inputs))
+        checks = (exact_check(sheet, inputs, shoe),)
+        mc = None
+        if wager.dealt is not None:
+            sim_options = {k: v for k, v in inputs.options.items() if k != "meters"}
+            mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
+    if not inputs.table.allows(decks):
+        sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
+            f"paytable {inputs.table.id} is for "
+            f"{', '.join(map(str, cast('tuple[int, ...]', inputs.table.decks)))} deck(s) only "
+            f"({inputs.table.citation}); computed at {decks} on request",))
+    note = "" if mc else f"no simulator deals {name}"
+    return Report(inputs, wager.title, wager.regulation, sheet, checks, mc, note, versions(), inputs.digest())

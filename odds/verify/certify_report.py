@@ -1,0 +1,297 @@
+"""The certification report as a document: HTML (sections 1 to 8 of :mod:`odds.verify.certify`),
+the PDF printed from it by headless chromium, and files written whole or not at all.
+
+>>> exact_decimal(Fraction(1, 3), 6)
+'0.333333'
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Container, Iterable, Optional, Sequence
+
+from odds import __version__
+from odds.core.formats import fraction_text
+from odds.regulations import excerpts
+from odds.wagers import get_wager
+from odds.wagers.parsheet import ParSheet
+
+from .certify import OPTIONS, Inputs, Report
+from .checks import ExactCheck
+
+
+# ---------------------------------------------------------------------------------------- HTML
+
+def exact_decimal(x: Fraction, places: int = 12) -> str:
+    """``x`` rounded half-even to ``places`` decimals, from the exact value (no float).
+
+    >>> exact_decimal(Fraction(2, 3), 4), exact_decimal(Fraction(-1, 8), 2), exact_decimal(Fraction(5), 1)
+    ('0.6667', '-0.12', '5.0')
+    """
+    x = Fraction(x)
+    scaled = abs(x) * 10 ** places
+    q, r = divmod(scaled.numerator, scaled.denominator)
+    if 2 * r > scaled.denominator or (2 * r == scaled.denominator and q % 2):
+        q += 1
+    digits = str(q).rjust(places + 1, "0")
+    sign = "-" if x < 0 and q else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
+
+
+STYLE = """
+body { font-family: "DejaVu Serif", Georgia, serif; max-width: 62em; margin: 2em auto; padding: 0 1em;
+       color: #111; line-height: 1.4; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; border-bottom: 1px solid #999;
+margin-top: 1.8em; } h3 { font-size: 1.05em; }
+.sub { color: #444; margin-top: 0; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
+th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+td.num { text-align: right; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+td.exact { white-space: normal; word-break: break-all; }
+table.sheet { font-size: 0.72em; width: 100%; }
+@page { size: A4; margin: 14mm; }
+code, pre, .mono { font-family: "DejaVu Sans Mono", monospace; font-size: 0.88em; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.5em; }
+.reg p { margin: 0.25em 0; } .reg .cited { background: #fff3b0; }
+.reg pre { background: none; padding: 0; margin: 0.25em 0; }
+.pass { background: #e6f4e6; border: 1px solid #393; padding: 0.5em; }
+.fail { background: #fbe3e3; border: 1px solid #c33; padding: 0.5em; font-weight: bold; }
+.warn { color: #8a4b00; }
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[str]], numeric: Container[int] = (),
+           exact: Container[int] = (), css: str = "") -> str:
+    """Columns in ``numeric`` right-aligned on one line; those in ``exact`` (long fractions) may break."""
+    out = [f'<table class="{css}">' if css else "<table>",
+           "<tr>" + "".join(f"<th>{_e(h)}</th>" for h in header) + "</tr>"]
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            cls = ' class="num exact"' if i in exact else ' class="num"' if i in numeric else ""
+            cells.append(f"<td{cls}>{cell}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def _regulation_html(report: Report) -> str:
+    wager_text = excerpts(report.regulation)[0]
+    cited = [e for e in excerpts(report.inputs.table.citation)]
+    marked = {i for e in cited for i in range(e.start, e.end)}
+    out = [f'<p>The paragraph of the wager, <b>{_e(report.regulation)}</b>, from <code>{_e(wager_text.source)}'
+           f'</code> as shipped with odds (the text as published, its slips included). The paytable cites '
+           f'<b>{_e(report.inputs.table.citation)}</b>: highlighted.</p>', '<div class="reg">']
+    if not any(wager_text.start <= i < wager_text.end for i in marked):
+        out.append("<p><i>The paytable's paragraph lies outside the wager's paragraph:</i></p>")
+        for e in cited:
+            out += [f'<p class="cited">{_e(line)}</p>' for line in e.lines]
+    for number, line in zip(wager_text.numbers, wager_text.lines):
+        cls = ' class="cited"' if number in marked else ""
+        if "\t" in line or line.startswith("|"):
+            out.append(f"<pre{cls}>{_e(line)}</pre>")
+        else:
+            out.append(f"<p{cls}>{_e(line)}</p>")
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _paytable_html(inputs: Inputs) -> str:
+    t = inputs.table
+    rows = [[_e(k), f"{_e(fraction_text(v))} to 1"] for k, v in t.pays.items()]
+    rows += [[_e(k), f"{_e(fraction_text(share * 100))}% of the {_e(m)} meter"] for k, (share, m) in t.meter_pays.items()]
+    decks = "any number of decks" if t.decks is None else ", ".join(map(str, t.decks)) + " deck(s)"
+    out = [f"<p>Paytable <b>{_e(t.id)}</b>: {_e(t.citation)}. Allowed for {_e(decks)}"
+           + ("" if t.allows(inputs.decks) else f"; reported at {inputs.decks} deck(s) on request (--any-decks)")
+           + f". Read from <code>{_e(t.source if t.source.startswith('tables/') else Path(t.source).name)}</code>."
+           "</p>", _table(["outcome", "pays"], rows, numeric=(1,))]
+    if t.notes:
+        out.append("<p>Notes in the paytable file:</p><ul>" + "".join(f"<li>{_e(n)}</li>" for n in t.notes) + "</ul>")
+    return "\n".join(out)
+
+
+def _sheet_html(sheet: ParSheet) -> str:
+    counted = any(o.combinations is not None for o in sheet.outcomes)
+    rows = []
+    for o in sheet.outcomes:
+        rows.append([_e(o.name), _e(fraction_text(o.pays))]
+                    + ([f"{o.combinations:,}"] if counted else [])
+                    + [_e(fraction_text(o.probability)), exact_decimal(o.probability), _e(fraction_text(o.ret)),
+                       exact_decimal(o.ret), "-" if not o.probability else exact_decimal(1 / o.probability, 2)])
+    header = (["outcome", "pays (to 1)"] + (["combinations"] if counted else [])
+              + ["probability (exact)", "probability", "return (exact)", "return", "1 in"])
+    c = int(counted)
+    out = [_table(header, rows, numeric=range(1, len(header)), exact=(2 + c, 4 + c), css="sheet")]
+    summary = [["expected return", fraction_text(sheet.expected_return), exact_decimal(sheet.expected_return)],
+               ["house edge", fraction_text(sheet.house_edge), exact_decimal(sheet.house_edge * 100, 10) + "%"],
+               ["hit frequency", fraction_text(sheet.hit_frequency), exact_decimal(sheet.hit_frequency)],
+               ["variance", fraction_text(sheet.variance), exact_decimal(sheet.variance)],
+               ["standard deviation", "", f"{sheet.std_dev:.12f}"]]
+    if sheet.cycle is not None:
+        summary.insert(0, ["cycle (combinations)", f"{sheet.cycle:,}", ""])
+    out.append(_table(["figure", "exact", "decimal"], [[_e(a), _e(b), _e(d)] for a, b, d in summary], numeric=(1, 2),
+                      exact=(1,)))
+    out.append("<p>Decimals are the exact values rounded half-even to 12 places (the house edge in per cent to "
+               "10); the standard deviation is the square root of the exact variance, in floating point.</p>")
+    for key, value in sheet.extra.items():
+        out.append(f"<h3>{_e(key)}</h3><pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>")
+    return "\n".join(out)
+
+
+MONTE_CARLO = ("An independent dealing simulator (odds.verify.simulate) deals physical cards and settles each round by "
+               "the regulation written again (odds.reference.dealt); floating point, the only part of this report that is not exact.")
+MONTE_CARLO_ROUNDS = ("A round simulator (odds.verify.rounds) deals whole rounds of the main game from physical cards, "
+                      "the player's decisions asked of the exact engine, and classes each round and counts the "
+                      "streaks by the regulation written again; floating point, the only part of this report that "
+                      "is not exact.")
+
+
+def _monte_carlo_html(report: Report) -> str:
+    mc = report.monte_carlo
+    if mc is None:
+        return f"<p>{_e(report.monte_carlo_note)}: this report has no Monte Carlo cross-check.</p>"
+    s = mc.simulation
+    rows = [[_e(r.name), f"{r.count:,}" + (f" of {r.trials:,}" if r.trials else ""), f"{r.frequency:.6f}",
+             f"[{r.interval[0]:.6f}, {r.interval[1]:.6f}]", exact_decimal(r.exact, 6),
+             "yes" if r.inside else "<b>NO</b>"] for r in mc.rows]
+    lo, hi = mc.mean_interval
+    each = f"{mc.flag_level:.5%}"
+    verdict = ("Every exact value lies inside its flagging interval: the Monte Carlo cross-check agrees."
+               if mc.agrees else "An exact value lies outside its flagging interval: the Monte Carlo cross-check "
+                                 "DISAGREES. By chance alone this happens in at most 1 report in 1,000; a rerun "
+                                 "with another --seed tells chance from an error.")
+    shuffled = f"<code>random.Random({s.seed})</code>, each round from a full, freshly shuffled {s.decks}-deck shoe"
+    if get_wager(s.wager).rounds:
+        dealt = (f"{s.rounds:,} rounds of the main game dealt one after another by <code>odds.verify.rounds</code> "
+                 f"(physical cards, {shuffled}). The player's decisions are the exact engine's: in each situation "
+                 "the simulator asks <code>odds.engine.player.PlayerEngine</code> what the player does (the wager is priced "
+                 "for that play). The dealing, the dealer's play, the settlement of each hand, the round's class "
+                 "(won, lost or neither, split rounds by the majority of their hands) and the counting of the "
+                 "streaks are written again there from the regulation, without the exact engines.")
+    else:
+        dealt = (f"{s.rounds:,} rounds dealt by <code>odds.verify.simulate</code> (physical cards, {shuffled}, settled by "
+                 "the regulation written again in <code>odds.reference.dealt</code>, without the exact engines).")
+    return "\n".join([
+        f"<p>{dealt} Seed and rounds are inputs of this report (--seed, --rounds).</p>",
+        f"<p>Each exact value is flagged against an interval at {each} (99.9% for the whole check, "
+        f"Bonferroni over the {len(mc.rows) + 1} comparisons); the intervals shown are at 95%.</p>",
+        _table(["outcome", "count", "frequency", "95% interval", "exact", "inside"], rows,
+               numeric=(1, 2, 3, 4)),
+        f"<p>Mean return {mc.mean:.6f}, 95% interval [{lo:.6f}, {hi:.6f}]; exact "
+        f"{exact_decimal(mc.exact_return, 6)}; inside its flagging interval: {'yes' if mc.mean_inside else 'NO'}.</p>",
+        f'<p class="{"pass" if mc.agrees else "fail"}">{_e(verdict)}</p>',
+        "<ul>" + "".join(f"<li>{_e(n)}</li>" for n in mc.notes) + "</ul>"])
+
+
+def _option_text(key: str, value: Any) -> str:
+    if key == "split_sevens":
+        return " ".join(value)
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _check_html(number: str, check: ExactCheck) -> str:
+    rows = [[_e(f.name), _e(fraction_text(f.fast)), _e(fraction_text(f.reference)), exact_decimal(f.fast),
+             "yes" if f.agrees else "<b>NO</b>"] for f in check.figures]
+    return "\n".join([f"<h3>{number} {_e(check.title)}</h3>", *([f"<p>{check.lead}</p>"] if check.lead else []),
+                      _table(["figure", *check.columns, "decimal", "equal"], rows, numeric=(1, 2, 3), exact=(1, 2)),
+                      f'<p class="{"pass" if check.agrees else "fail"}">{_e(check.verdict())}</p>'])
+
+
+def render_html(report: Report) -> str:
+    """The report as one self-contained HTML page (no scripts, no time of day)."""
+    i, sheet, checks = report.inputs, report.sheet, report.checks
+    heading = f"{report.title} ({report.regulation}), paytable {i.table.id}, {i.decks} deck(s), {i.rules.name}"
+    mc_section = f"7.{len(checks) + 1}"
+    overall = ("Verification passed: " + " ".join(c.verdict() for c in checks)
+               + (" The Monte Carlo cross-check agrees." if report.monte_carlo
+                  else f" (No Monte Carlo cross-check: see {mc_section}.)")
+               if report.agrees else "VERIFICATION FAILED: see section 7.")
+    inputs_rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
+                   ["decks", str(i.decks)], ["dealer", _e(i.rules.describe())],
+                   ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"]]
+    inputs_rows += [[_e(OPTIONS[k]), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
+    inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
+                    ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
+    assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)
+    warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings)
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f"<title>Certification report: {_e(heading)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+        f"<h1>Certification report: {_e(report.title)}</h1>",
+        f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(i.table.id)} &middot; {i.decks} deck(s) '
+        f"&middot; {_e(i.rules.name)} &middot; odds {_e(__version__)}</p>",
+        f'<p class="{"pass" if report.agrees else "fail"}">{_e(overall)}</p>',
+        "<h2>1. Inputs</h2>", _table(["input", "value"], inputs_rows),
+        "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
+        "count, the dealer's rule, the paytable's contents, the options and the version of odds.</p>",
+        f"<pre>{_e(i.canonical_json())}</pre>",
+        "<h2>2. Regulation</h2>", _regulation_html(report),
+        "<h2>3. Paytable</h2>", _paytable_html(i),
+        "<h2>4. Assumptions</h2>", f"<ul>{assumptions}</ul>",
+        *([f"<p>Warnings:</p><ul>{warnings}</ul>"] if warnings else []),
+        "<h2>5. Method</h2>",
+        f"<p><b>Fast path.</b> {_e(sheet.method)}. Every probability is an exact rational number.</p>",
+        *(f"<p><b>{'Reference path' if c.title == ExactCheck.title else _e(c.title)}.</b> {_e(c.method)}.</p>"
+          for c in checks),
+        "<p><b>Monte Carlo.</b> " + (_e(MONTE_CARLO_ROUNDS if get_wager(i.wager).rounds else MONTE_CARLO)
+                                    if report.monte_carlo else _e(report.monte_carlo_note) + ".") + "</p>",
+        "<h2>6. Par sheet</h2>", _sheet_html(sheet),
+        "<h2>7. Verification</h2>", *(_check_html(f"7.{n}", c) for n, c in enumerate(checks, start=1)),
+        f"<h3>{mc_section} Monte Carlo cross-check</h3>", _monte_carlo_html(report),
+        "<h2>8. Versions</h2>", _table(["software", "version"], [[_e(a), _e(b)] for a, b in report.versions]),
+        "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command())}</pre>",
+        "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day.</p>",
+        "</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
+# ------------------------------------------------------------------------------------ writing
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, then a rename),
+    readable as any new file is (the umask decides)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+PDF_UNAVAILABLE = ("PDF is not available: chromium was not found on this machine (install it, e.g. "
+                   "`apt-get install chromium`, to render the PDF); the HTML report was written")
+
+
+def render_pdf(html_path: Path, pdf_path: Path) -> Optional[str]:
+    """Print the HTML report to PDF with headless Chromium. Returns None when done, else why not."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        return PDF_UNAVAILABLE
+    with tempfile.TemporaryDirectory() as profile:
+        tmp_pdf = Path(profile) / "report.pdf"
+        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+               "--disable-background-networking", f"--user-data-dir={profile}/user", "--no-pdf-header-footer",
+               f"--print-to-pdf={tmp_pdf}", html_path.resolve().as_uri()]
+        try:
+            subprocess.run(cmd, capture_output=True, timeout=120, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"PDF is not available: chromium failed ({exc}); the HTML report was written"
+        if not tmp_pdf.exists() or tmp_pdf.stat().st_size == 0:
+            return "PDF is not available: chromium wrote no PDF; the HTML report was written"
+        write_atomically(pdf_path, tmp_pdf.read_bytes())
+    return None

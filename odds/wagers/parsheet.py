@@ -1,0 +1,163 @@
+"""The par sheet: every outcome of a wager with its pay, exact probability and return, and the
+statistics under them. One form serves every wager.
+
+>>> sheet = ParSheet("demo", "X", 1, "S17", (Outcome("win", Fraction(1), Fraction(1, 3)),
+...                   Outcome("lose", Fraction(-1), Fraction(2, 3))), assumptions=(), method="hand count")
+>>> sheet.expected_return, sheet.house_edge, sheet.hit_frequency, sheet.variance
+(Fraction(-1, 3), Fraction(1, 3), Fraction(1, 3), Fraction(8, 9))
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Optional, cast
+
+from odds.core.formats import decimal_text, fraction_text, text_table
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One row: ``pays`` is the net win per unit ("to 1"), -1 for a losing outcome."""
+
+    name: str
+    pays: Fraction
+    probability: Fraction
+    combinations: Optional[int] = None
+
+    @property
+    def ret(self) -> Fraction:
+        return self.pays * self.probability
+
+    @property
+    def one_in(self) -> Optional[float]:
+        return None if self.probability == 0 else float(1 / self.probability)
+
+
+@dataclass(frozen=True)
+class ParSheet:
+    wager: str
+    paytable: str
+    decks: int
+    rule: str
+    outcomes: tuple[Outcome, ...]
+    cycle: Optional[int] = None
+    assumptions: tuple[str, ...] = ()
+    method: str = ""
+    warnings: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)  # wager-specific sections (JSON-ready)
+
+    def __post_init__(self) -> None:
+        total = sum((o.probability for o in self.outcomes), Fraction(0))
+        if total != 1:
+            raise AssertionError(f"{self.wager}: outcome probabilities add up to {total}, not 1")
+        # A sheet with a cycle counts the combinations of every row.
+        if self.cycle is not None and sum(cast(int, o.combinations) for o in self.outcomes) != self.cycle:
+            raise AssertionError(f"{self.wager}: combinations do not add up to the cycle {self.cycle}")
+
+    @property
+    def expected_return(self) -> Fraction:
+        return sum((o.ret for o in self.outcomes), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected_return
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        return sum((o.probability for o in self.outcomes if o.pays > 0), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        second = sum((o.pays ** 2 * o.probability for o in self.outcomes), Fraction(0))
+        return second - self.expected_return ** 2
+
+    @property
+    def std_dev(self) -> float:
+        return math.sqrt(self.variance)
+
+    # ------------------------------------------------------------------------------ formats
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON contract (docs/json.md): exact values as ``"p/q"`` strings."""
+        return {
+            "wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
+            "outcomes": [{"name": o.name, "pays": fraction_text(o.pays),
+                          "probability": fraction_text(o.probability), "return": fraction_text(o.ret),
+                          "combinations": o.combinations, "one_in": o.one_in} for o in self.outcomes],
+            "cycle": self.cycle,
+            "expected_return": fraction_text(self.expected_return),
+            "house_edge": fraction_text(self.house_edge),
+            "hit_frequency": fraction_text(self.hit_frequency),
+            "variance": fraction_text(self.variance),
+            "std_dev": round(self.std_dev, 6),
+            "assumptions": list(self.assumptions),
+            "method": self.method,
+            "warnings": list(self.warnings),
+            **self.extra,
+        }
+
+    def _rows(self, fractions: bool) -> tuple[list[str], list[list[str]]]:
+        fmt: Callable[[Fraction], str] = fraction_text if fractions else (lambda p: decimal_text(p, 8))
+        rows = []
+        for o in self.outcomes:
+            rows.append([o.name, fraction_text(o.pays), "" if o.combinations is None else str(o.combinations),
+                         fmt(o.probability), fmt(o.ret), "-" if o.one_in is None else f"{o.one_in:,.2f}"])
+        return ["outcome", "pays", "combinations", "probability", "return", "1 in"], rows
+
+    def _summary(self) -> list[str]:
+        lines = [
+            f"expected return  {decimal_text(self.expected_return, 8)}   = {fraction_text(self.expected_return)}",
+            f"house edge       {decimal_text(self.house_edge * 100, 6)}%",
+            f"hit frequency    {decimal_text(self.hit_frequency, 8)}",
+            f"variance         {decimal_text(self.variance, 6)}",
+            f"std deviation    {self.std_dev:.6f}",
+        ]
+        if self.cycle is not None:
+            lines.append(f"cycle            {self.cycle:,} combinations")
+        return lines
+
+    def title(self) -> str:
+        return f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}"
+
+    def to_text(self, fractions: bool = False) -> str:
+        header, rows = self._rows(fractions)
+        out = [self.title(), "", text_table(header, rows, right=range(1, 6)), ""] + self._summary()
+        out += ["", "assumptions:"] + [f"  - {a}" for a in self.assumptions]
+        out += [f"method: {self.method}"]
+        out += [f"WARNING: {w}" for w in self.warnings]
+        for key, value in self.extra.items():
+            out += ["", f"{key}:", json.dumps(value, indent=1)]
+        return "\n".join(out)
+
+    def to_markdown(self) -> str:
+        header, rows = self._rows(False)
+        md = [f"# {self.title()}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        md += ["| " + " | ".join(r) + " |" for r in rows]
+        md += ["", "```"] + self._summary() + ["```", "", "## Assumptions", ""]
+        md += [f"- {a}" for a in self.assumptions] + ["", "## Method", "", self.method]
+        if self.warnings:
+            md += ["", "## Warnings", ""] + [f"- {w}" for w in self.warnings]
+        return "\n".join(md)
+
+    def render(self, fmt: str, fractions: bool = False) -> str:
+        """The sheet as ``odds wager --format FMT`` prints it: ``table``, ``json``, ``csv`` or ``md``."""
+        if fmt == "json":
+            return json.dumps(self.to_json(), indent=1)
+        if fmt == "csv":
+            return self.to_csv().rstrip("\n")
+        if fmt == "md":
+            return self.to_markdown()
+        return self.to_text(fractions=fractions)
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["outcome", "pays", "combinations", "probability", "decimal", "return"])
+        for o in self.outcomes:
+            w.writerow([o.name, fraction_text(o.pays), "" if o.combinations is None else o.combinations,
+                        fraction_text(o.probability), repr(float(o.probability)), fraction_text(o.ret)])
+        return out.getvalue()

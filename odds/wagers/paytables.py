@@ -1,0 +1,218 @@
+"""Paytables as data: TOML files, one per wager, each pay an exact number.
+
+A file names its wager and holds one or more paytables::
+
+    wager = "buster"
+    title = "Buster Blackjack"
+    regulation = "58 Pa. Code 633c.13"
+
+    [paytables.A]
+    citation = "58 Pa. Code 633c.13(h), Paytable A"
+    decks = [1, 4, 6, 8]          # or "any"
+    pays = { "bust-8+" = 250, "bust-7" = 50, "bust-6" = "15", "bust-5" = "4/1", ... }
+    notes = ["optional remarks, e.g. a problem in the printed text"]
+
+Pays are "to 1" and exact: an integer, a decimal (read as a decimal, never through a float) or a
+string such as ``"5/2"`` or ``"2.5"``. The files of the regulations live in ``tables/`` (installed
+as ``odds.tables``); a user's file in the same form is read with :func:`load_paytable_file`.
+
+>>> book = builtin_paytables("buster")
+>>> book.tables["C"].pays["bust-6"], book.tables["A"].decks
+(Fraction(12, 1), (1, 4, 6, 8))
+>>> parse_pay("5/2", "x.toml", "pays.bust-3")
+Fraction(5, 2)
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, Optional, Union
+
+from odds.core.errors import PaytableError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+ANY_DECKS = None  # a paytable whose regulation names no deck counts
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """One paytable of one wager: pays "to 1" by outcome name."""
+
+    wager: str
+    id: str
+    pays: Mapping[str, Fraction]
+    citation: str
+    decks: Optional[tuple[int, ...]]  # None: any number of decks
+    source: str  # the file it was read from
+    notes: tuple[str, ...] = ()
+    meter_pays: Mapping[str, tuple[Fraction, str]] = field(default_factory=dict)  # share of a meter
+
+    def allows(self, decks: int) -> bool:
+        return self.decks is None or decks in self.decks
+
+
+@dataclass(frozen=True)
+class PaytableBook:
+    """Everything one file holds: its paytables and any extra sections (e.g. bonuses)."""
+
+    wager: str
+    title: str
+    regulation: str
+    source: str
+    tables: Mapping[str, Paytable]
+    extra: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+def parse_pay(value: object, source: str, key: str) -> Fraction:
+    """An exact, non-negative pay from TOML: int, decimal or string ``"p/q"`` / ``"2.5"``."""
+    if isinstance(value, bool):
+        raise PaytableError(f"{source}: {key}: a pay must be a number, not {value!r}")
+    try:
+        if isinstance(value, (int, Decimal)):
+            pay = Fraction(value)
+        elif isinstance(value, str):
+            pay = Fraction(value.strip())
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise PaytableError(f"{source}: {key}: cannot read {value!r} as an exact number "
+                            f"(write 250, 2.5 or \"5/2\")") from None
+    if pay < 0:
+        raise PaytableError(f"{source}: {key}: a pay cannot be negative, got {value!r}")
+    return pay
+
+
+def parse_meter_pay(value: object, source: str, key: str) -> tuple[Fraction, str]:
+    """``"100% jackpot"``, ``"10% jackpot"`` or ``"jackpot"`` -> (share, meter name).
+
+    >>> parse_meter_pay("10% jackpot", "f", "k")
+    (Fraction(1, 10), 'jackpot')
+    """
+    parts = str(value).split()
+    try:
+        if len(parts) == 1:
+            share, meter = Fraction(1), parts[0]
+        elif len(parts) == 2 and parts[0].endswith("%"):
+            share, meter = Fraction(parts[0][:-1]) / 100, parts[1]
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise PaytableError(f"{source}: {key}: cannot read {value!r} as a meter award "
+                            "(write \"100% jackpot\", \"10% jackpot\" or \"minor\")") from None
+    if not meter.isidentifier() or not 0 < share <= 1:
+        raise PaytableError(f"{source}: {key}: {value!r} is not a share (0-100%) of a named meter")
+    return share, meter
+
+
+def _require(table: Mapping[str, Any], key: str, kind: type, source: str, where: str) -> Any:
+    if key not in table:
+        raise PaytableError(f"{source}: {where}{key}: missing")
+    value = table[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise PaytableError(f"{source}: {where}{key}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    return value
+
+
+def _decks(value: object, source: str, where: str) -> Optional[tuple[int, ...]]:
+    if value == "any":
+        return ANY_DECKS
+    if (not isinstance(value, list) or not value
+            or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 1 for d in value)):
+        raise PaytableError(f"{source}: {where}decks: expected \"any\" or a list of deck counts >= 1, got {value!r}")
+    return tuple(sorted(set(value)))
+
+
+def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ...]],
+                    partial: frozenset[str] = frozenset()) -> PaytableBook:
+    """Read a paytable file's text. ``outcomes`` maps each known wager to its paid outcomes;
+    wagers in ``partial`` may leave outcomes out (a blank cell in a printed table)."""
+    try:
+        doc = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PaytableError(f"{source}: not valid TOML: {exc}") from None
+    wager = _require(doc, "wager", str, source, "")
+    if wager not in outcomes:
+        raise PaytableError(f"{source}: wager: unknown wager {wager!r} (known: {', '.join(sorted(outcomes))})")
+    known = outcomes[wager]
+    allowed_top = {"wager", "title", "regulation", "paytables", "bonuses"}
+    for key in doc:
+        if key not in allowed_top:
+            raise PaytableError(f"{source}: {key}: unknown key (expected one of {', '.join(sorted(allowed_top))})")
+    tables = {}
+    for tid, t in _require(doc, "paytables", dict, source, "").items():
+        where = f"paytables.{tid}."
+        if not isinstance(t, dict):
+            raise PaytableError(f"{source}: paytables.{tid}: expected a table")
+        for key in t:
+            if key not in ("citation", "decks", "pays", "meter_pays", "notes"):
+                raise PaytableError(f"{source}: {where}{key}: unknown key "
+                                    "(expected citation, decks, pays, meter_pays, notes)")
+        pays_in = t.get("pays", {}) if "meter_pays" in t else _require(t, "pays", dict, source, where)
+        meter_in = t.get("meter_pays", {})
+        if not isinstance(pays_in, dict) or not isinstance(meter_in, dict):
+            raise PaytableError(f"{source}: {where}pays: expected a table of outcome = pay")
+        pays = {}
+        for name, value in pays_in.items():
+            if name not in known:
+                raise PaytableError(f"{source}: {where}pays.{name}: unknown outcome for {wager} "
+                                    f"(expected one of {', '.join(known)})")
+            pays[name] = parse_pay(value, source, f"{where}pays.{name}")
+        meter_pays = {}
+        for name, value in meter_in.items():
+            if name not in known:
+                raise PaytableError(f"{source}: {where}meter_pays.{name}: unknown outcome for {wager} "
+                                    f"(expected one of {', '.join(known)})")
+            if name in pays:
+                raise PaytableError(f"{source}: {where}meter_pays.{name}: also has a fixed pay")
+            meter_pays[name] = parse_meter_pay(value, source, f"{where}meter_pays.{name}")
+        missing = [o for o in known if o not in pays and o not in meter_pays]
+        if not pays and not meter_pays:
+            raise PaytableError(f"{source}: {where}pays: the table pays nothing")
+        if missing and wager not in partial:
+            raise PaytableError(f"{source}: {where}pays: no pay for {', '.join(missing)}")
+        notes = t.get("notes", [])
+        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+            raise PaytableError(f"{source}: {where}notes: expected a list of strings")
+        tables[tid] = Paytable(wager, tid, MappingProxyType(pays), _require(t, "citation", str, source, where),
+                               _decks(t.get("decks", "any"), source, where), source, tuple(notes),
+                               MappingProxyType(meter_pays))
+    if not tables:
+        raise PaytableError(f"{source}: paytables: the file defines no paytable")
+    extra = {"bonuses": doc.get("bonuses", {})}
+    return PaytableBook(wager, doc.get("title", wager), doc.get("regulation", ""), source,
+                        MappingProxyType(tables), MappingProxyType(extra))
+
+
+def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset[str]]:
+    from . import WAGERS
+    return ({name: w.paid_outcomes for name, w in WAGERS.items()},
+            frozenset(name for name, w in WAGERS.items() if w.partial_paytables))
+
+
+def load_paytable_file(path: Union[str, Path]) -> PaytableBook:
+    """Read a user's paytable file (same form as the files in ``tables/``)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PaytableError(f"{p}: cannot read the paytable file ({exc.strerror})") from None
+    return parse_paytables(text, str(p), *_known_outcomes())
+
+
+def builtin_paytables(wager: str) -> PaytableBook:
+    """The paytables of the regulations for one wager."""
+    from . import extra_paytables
+    name = f"{wager}.toml"
+    text = extra_paytables(wager)
+    if text is None:
+        text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
+    return parse_paytables(text, f"tables/{name}", *_known_outcomes())

@@ -1,0 +1,134 @@
+"""A wager as one record: everything the package knows about it, reachable from one object.
+
+A :class:`Wager` names the wager and its regulation, lists the outcomes its paytables pay, declares
+its options as a frozen dataclass (:class:`Options`), and points at each computation of it:
+
+- ``par_sheet``: the exact engine, ``(shoe, rules, paytable, decks, **options) -> ParSheet``;
+- ``reference``: the independent second computation (plain enumeration, in :mod:`odds.reference`),
+  ``(shoe, rules, paytable, options) -> ReferenceFigures``;
+- ``dealt``: how the simulator settles physically dealt cards (:class:`odds.reference.dealt.Dealt`),
+  written apart from the engine;
+- ``shoe_return``: the fast return of a shoe as it stands, ``(pays, rules) -> ShoeReturn``;
+- ``rounds``: the wager is decided by whole rounds of the main game (streak wagers), which the
+  round simulator deals and certification checks round by round.
+
+The applications (``odds list``, ``wager``, ``report``, ``certify``, ``simulate``, ``sweep``,
+``solve``) read these records and keep no table of their own keyed by a wager's name.
+
+>>> from dataclasses import dataclass, field
+>>> @dataclass(frozen=True)
+... class Upcard(Options):
+...     upcard: Optional[str] = field(default=None, metadata={"help": "the up card"})
+>>> Upcard.flags()
+{'upcard': '--upcard'}
+>>> Upcard.build("x", {"upcard": "6"})
+Upcard(upcard='6')
+>>> Upcard.build("x", {"visible": "7H"})
+Traceback (most recent call last):
+...
+odds.core.errors.WagerError: x takes no option visible (it takes: upcard)
+>>> Upcard(upcard="6").keywords()
+{'upcard': '6'}
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Mapping, Optional, TypeVar
+
+from odds.core.errors import WagerError
+from odds.reference.figures import ReferenceFigures
+
+O = TypeVar("O", bound="Options")
+
+
+@dataclass(frozen=True)
+class Options:
+    """A wager's options: subclass it as a frozen dataclass, one field per option, each with its
+    default. A field's ``metadata`` may give ``flag`` (the command line's spelling, by default
+    ``--name-with-dashes``). A default of ``None`` or ``False`` means "not given": the par sheet's
+    own default applies, and the option is not passed on."""
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    @classmethod
+    def flags(cls) -> dict[str, str]:
+        """``{option: command-line flag}``."""
+        return {f.name: f.metadata.get("flag", "--" + f.name.replace("_", "-")) for f in dataclasses.fields(cls)}
+
+    @classmethod
+    def build(cls: type[O], wager: str, given: Optional[Mapping[str, Any]] = None) -> O:
+        """The options of ``wager`` from a mapping (unknown names refused, values checked)."""
+        given = {k: v for k, v in (given or {}).items() if v is not None}
+        unknown = sorted(set(given) - set(cls.names()))
+        if unknown:
+            takes = ", ".join(cls.names()) or "none"
+            raise WagerError(f"{wager} takes no option {', '.join(unknown)} (it takes: {takes})")
+        options = cls(**given)
+        options.validate(wager)
+        return options
+
+    def validate(self, wager: str) -> None:
+        """Raise :class:`~odds.core.errors.WagerError` for a value the wager cannot take."""
+
+    def keywords(self) -> dict[str, Any]:
+        """The options given (not ``None``, ``False`` or empty), as the par sheet takes them."""
+        return {f.name: v for f in dataclasses.fields(self)
+                if not ((v := getattr(self, f.name)) is None or v is False or (isinstance(v, str) and not v))}
+
+
+@dataclass(frozen=True)
+class BookVariant:
+    """Extra sheets of a wager in the book: ``options`` at ``decks`` (e.g. EZ Bust's push)."""
+
+    name: str
+    decks: tuple[int, ...]
+    options: Mapping[str, Any]
+    note: str = ""  # what the book's index says it holds (HTML)
+
+
+@dataclass(frozen=True)
+class Wager:
+    """One wager: its names, outcomes, options and every computation of it (see the module)."""
+
+    name: str
+    title: str
+    regulation: str
+    paid_outcomes: tuple[str, ...]
+    par_sheet: Callable[..., Any]  # (shoe, rules, paytable, decks, **options) -> ParSheet
+    options: type[Options] = Options
+    partial_paytables: bool = False  # a paytable may leave some outcomes unpaid (a blank cell)
+    dealer_rule_matters: bool = True  # False: decided by the first cards, any dealer rule
+    reference: Optional[Callable[..., ReferenceFigures]] = None
+    dealt: Any = None  # odds.reference.dealt.Dealt: the simulator's settlement of dealt cards
+    shoe_return: Optional[Callable[..., Any]] = None  # (pays, rules) -> ShoeReturn
+    rounds: bool = False  # decided by whole rounds of the main game, played by the player engine
+    game: Any = None  # odds.engine.first_cards.FirstCardsGame: the cards a first-cards wager looks at
+    cross_checks: Optional[Callable[..., Any]] = None  # (shoe, rules) -> [(figure, engine's, reference's)]
+    paytable_extras: tuple[str, ...] = ()  # keys of the paytable file handed to the par sheet
+    book_meters: Mapping[Optional[str], str] = field(default_factory=dict)  # paytable (None: any) -> meters
+    book_variants: tuple[BookVariant, ...] = ()
+    book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
+
+    LOSE: ClassVar[str] = "lose"
+
+    @property
+    def simulated(self) -> bool:
+        """Whether the simulator deals this wager (dealt cards, or whole rounds)."""
+        return self.dealt is not None or self.rounds
+
+    def build_options(self, given: Optional[Mapping[str, Any]] = None) -> Options:
+        """This wager's typed options from a mapping; unknown names and bad values refused."""
+        return self.options.build(self.name, given)
+
+    def price(self, shoe: Any, rules: Any, paytable: Any, decks: int,
+              options: Optional[Options | Mapping[str, Any]] = None, extras: Optional[Mapping[str, Any]] = None,
+              **internal: Any) -> Any:
+        """The exact par sheet. ``extras`` is the paytable file's ``extra`` (Buster's bonus);
+        ``internal`` passes what a caller already computed (``outcomes=`` of the streak wagers)."""
+        if not isinstance(options, Options):
+            options = self.build_options(options)
+        given = {k: (extras or {}).get(k) for k in self.paytable_extras}
+        return self.par_sheet(shoe, rules, paytable, decks, **options.keywords(), **given, **internal)

@@ -1,0 +1,266 @@
+"""The return of a side wager for the shoe as it stands, many times a second.
+
+A simulator (or a sweep over the states a dealt shoe passes through) asks, before every round,
+what the wager returns for the cards left. :func:`shoe_return` gives an object with two twins:
+
+* ``exact(counts)``: the return per unit wagered as a :class:`fractions.Fraction`;
+* ``fast(counts)``: the same as a float.
+
+Both also give the chance that the wager is offered at all in the round (1 except for EZ Bust,
+offered only on an up card of 2 to 6, 58 Pa. Code 633b.16(c)); the return is per wager placed.
+
+``counts`` is a flat sequence of 52 numbers, rank major (``counts[4 * r + s]`` cards of rank
+``RANKS[r]`` and suit ``SUITS[s]``), as :func:`odds.wagers.first_cards_closed.flat_counts` makes
+from a :class:`~odds.core.shoe.Shoe`.
+
+How each is computed:
+
+* ``buster``, ``ez-bust``: the dealer kernel (``ext/dealer_kernel.pyx``) called directly. Exact:
+  its integer counts of ordered draws, brought to one denominator in Python integers. Fast: its
+  float probabilities. Both give the values of :func:`odds.wagers.dealer_bust.buster_bust_probabilities`
+  and :func:`~odds.wagers.dealer_bust.ez_bust_probability` without building a dealer table.
+* ``21+3``, ``twenty-point-bonus``: the closed-form counts of
+  :mod:`odds.wagers.first_cards_closed`, exact integers; the fast twin divides the same two
+  integers (Python rounds the quotient correctly), so it is exact to the last bit of a float.
+
+>>> from odds import Shoe, DealerRules
+>>> from odds.wagers.paytables import builtin_paytables
+>>> from odds.wagers.first_cards_closed import flat_counts
+>>> buster = shoe_return("buster", builtin_paytables("buster").tables["C"].pays, DealerRules.parse("H17"))
+>>> r, offered = buster.exact(flat_counts(Shoe.decks(6)))
+>>> round(float(r), 6), offered
+(-0.062143, Fraction(1, 1))
+>>> abs(buster.fast(flat_counts(Shoe.decks(6)))[0] - float(r)) < 1e-13
+True
+"""
+from __future__ import annotations
+
+from array import array
+from fractions import Fraction
+from math import lcm, perm
+from typing import Callable, Mapping, Sequence
+
+import numpy
+
+from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
+from odds.core.errors import EngineError, WagerError
+from odds.core.rules import DealerRules
+from .first_cards_base import paid_hand
+from .first_cards_closed import CLOSED_FORMS
+
+EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
+BUST = RESULTS.index("bust")
+TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
+
+
+def _scaled(pays: Mapping[str, Fraction]) -> tuple[int, dict[str, int]]:
+    """A common denominator of the pays and each pay times it."""
+    scale = lcm(*(Fraction(p).denominator for p in pays.values())) if pays else 1
+    return scale, {k: int(Fraction(p) * scale) for k, p in pays.items()}
+
+
+class ShoeReturn:
+    """The return of one wager and paytable for any shoe (see the module's notes)."""
+
+    wager = ""
+    uses_suits = False
+    method = ""
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        """The exact return per unit wagered as ``num / den`` and the chance the wager is offered
+        as ``onum / oden``, integers with ``den, oden > 0``."""
+        raise NotImplementedError
+
+    def exact(self, counts: Sequence[int]) -> tuple[Fraction, Fraction]:
+        """(return per unit wagered, chance the wager is offered), exact."""
+        num, den, onum, oden = self.ratio(counts)
+        return Fraction(num, den), Fraction(onum, oden)
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        """The same as floats."""
+        raise NotImplementedError
+
+    def decide(self, counts: Sequence[int], exact: bool) -> tuple[float, float, bool]:
+        """(return, chance offered, is the return > 0?) as floats and a sign that is always exact:
+        from the exact ratio (its floats correctly rounded), or from the floats with a return
+        within ``TIE_BAND`` of 0 decided in exact arithmetic."""
+        if exact:
+            num, den, onum, oden = self.ratio(counts)
+            return num / den, onum / oden, num > 0
+        r, q = self.fast(counts)
+        return r, q, (r > 0 if abs(r) >= TIE_BAND else self.ratio(counts)[0] > 0)
+
+
+class _FirstCards(ShoeReturn):
+    uses_suits = True
+
+    def __init__(self, wager: str, pays: Mapping[str, Fraction]) -> None:
+        self.wager = wager
+        self.count = CLOSED_FORMS[wager]
+        self.scale, self.pays = _scaled(pays)
+        self._atom_pay: dict[tuple[str, ...], int] = {}
+        self.method = ("closed-form count of every deal of the deciding cards by rank and suit (exact integers; "
+                       "checked against the general first-cards engine)")
+
+    def _pay(self, atom: tuple[str, ...]) -> int:
+        pay = self._atom_pay.get(atom)
+        if pay is None:
+            hand = paid_hand(atom, self.pays)
+            pay = self._atom_pay[atom] = -self.scale if hand is None else self.pays[hand]
+        return pay
+
+    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+        ways, cycle = self.count(counts)
+        return sum(w * self._pay(atom) for atom, w in ways.items()), cycle * self.scale
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        num, den = self._ratio(counts)
+        return num, den, 1, 1
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        num, den = self._ratio(counts)
+        return num / den, 1.0
+
+
+class _Dealer(ShoeReturn):
+    """Shared by the dealer-bust wagers: the kernel's bust buckets by up card and cards."""
+
+    def __init__(self, rules: DealerRules) -> None:
+        self.rules = rules
+        g = dealer_graph(rules.hits_soft_17)
+        self.kernel = dealer_kernel(rules.hits_soft_17)
+        self.max_cards = g.max_cards
+        # (up card value, number of cards, bucket) of every dealer bust
+        self.busts = tuple((up, k, g.bucket(up, "bust", k)) for up in range(1, 11)
+                           for k in range(3, g.max_cards + 1))
+        self._buckets = array("d", bytes(8 * g.nbuckets))
+        self._finals = array("d", bytes(8 * 11 * len(RESULTS)))
+
+    @staticmethod
+    def by_value(counts: Sequence[int]) -> list[int]:
+        v = [sum(counts[4 * r:4 * r + 4]) for r in range(9)]
+        v.append(sum(counts[36:52]))
+        return v
+
+    def _nums(self, v: Sequence[int], total: int) -> list[int]:
+        if total < 2:
+            raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+        nums, starved = self.kernel.exact(v, total)
+        if starved >= 0:
+            raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
+        return nums
+
+    def _floats(self, v: Sequence[int], total: int) -> tuple[array[float], array[float]]:
+        if total < 2:
+            raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+        if self.kernel.floats(v, total, self._buckets, self._finals) >= 0:
+            raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
+        return self._buckets, self._finals
+
+    def _bust_sum(self, v: Sequence[int], total: int, weight: Callable[[int, int], int]) -> tuple[int, int]:
+        """Sum over every dealer bust (up card u, k cards) of weight(u, k) * P(u up, bust with k),
+        as an integer numerator and denominator: P = v[u] nums / (total)_k, (n)_k falling."""
+        nums = self._nums(v, total)
+        live = [(up, k, nums[b]) for up, k, b in self.busts if nums[b] and v[up - 1]]
+        most = max((k for _, k, _ in live), default=2)
+        num = sum(weight(up, k) * v[up - 1] * n * perm(total - k, most - k) for up, k, n in live)
+        return num, perm(total, most)
+
+
+class _Buster(_Dealer):
+    wager = "buster"
+
+    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
+        super().__init__(rules)
+        self.scale, scaled = _scaled(pays)
+        # a bust with k cards wins pay + 1 over the loss of the unit (pays "to 1")
+        self.win = [0, 0, 0] + [scaled[f"bust-{k}" if k < 8 else "bust-8+"] + self.scale
+                                for k in range(3, self.max_cards + 1)]
+        width = len(self._buckets) // 10
+        self._weights = numpy.zeros(width)  # the win of each bucket of one up card's block
+        for up, k, b in self.busts:
+            if up == 1:
+                self._weights[b] = self.win[k]
+        self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
+                       "(exact), or its float probabilities (fast)")
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        v = self.by_value(counts)
+        num, den = self._bust_sum(v, sum(v), lambda up, k: self.win[k])
+        return num - den * self.scale, den * self.scale, 1, 1
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        v = self.by_value(counts)
+        total = sum(v)
+        buckets, _ = self._floats(v, total)
+        by_up = self._weights @ numpy.frombuffer(buckets).reshape(10, -1).T  # sum of win * P per up card
+        return float(by_up @ numpy.array(v, dtype=float)) / (total * self.scale) - 1.0, 1.0
+
+
+class _EzBust(_Dealer):
+    wager = "ez-bust"
+
+    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
+        super().__init__(rules)
+        self.pay = Fraction(pays["bust"])
+        self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
+                       "chance of each up card; exact integer counts (exact) or floats (fast)")
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        v = self.by_value(counts)
+        total = sum(v)
+        offered = sum(v[u - 1] for u in EZ_UPCARDS)
+        if not offered:
+            return 0, 1, 0, 1
+        num, den = self._bust_sum(v, total, lambda up, k: 1 if up in EZ_UPCARDS else 0)
+        # P(bust | the wager is offered) = num total / (den offered); pays p/q to 1
+        p, q = self.pay.numerator, self.pay.denominator
+        return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        v = self.by_value(counts)
+        total = sum(v)
+        offered = sum(v[u - 1] for u in EZ_UPCARDS)
+        if not offered:
+            return 0.0, 0.0
+        _, finals = self._floats(v, total)
+        n = len(RESULTS)
+        bust = sum(v[u - 1] * finals[(u - 1) * n + BUST] for u in EZ_UPCARDS) / offered
+        return float(self.pay + 1) * bust - 1.0, offered / total
+
+
+def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Buster's return for any shoe, with ``pays`` (a paytable's ``pays``) and the dealer's ``rules``."""
+    return _Buster(pays, rules)
+
+
+def ez_bust_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """EZ Bust's return for any shoe, placed on every up card it is offered on."""
+    return _EzBust(pays, rules)
+
+
+def closed_form_return(wager: str) -> Callable[..., ShoeReturn]:
+    """The return of a first-cards wager with a closed form (:data:`CLOSED_FORMS`), as a record's
+    ``shoe_return``: ``(pays, rules) -> ShoeReturn`` (the dealer's rules do not matter)."""
+
+    def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+        return _FirstCards(wager, pays)
+
+    return make
+
+
+def swept_wagers() -> tuple[str, ...]:
+    """The wagers whose return for a shoe as it stands is computed, in the registry's order."""
+    from . import WAGERS
+    return tuple(name for name, w in WAGERS.items() if w.shoe_return is not None)
+
+
+def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """The return of ``wager`` with ``pays`` (a paytable's ``pays``) for any shoe; ``rules`` are
+    the dealer's (they matter to the dealer-bust wagers only)."""
+    from . import WAGERS
+    record = WAGERS.get(wager)
+    if record is None or record.shoe_return is None:
+        raise WagerError(f"the return for a shoe as it stands is computed for {', '.join(swept_wagers())}, "
+                         f"not {wager!r}")
+    return record.shoe_return(pays, rules)
