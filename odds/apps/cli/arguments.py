@@ -97,15 +97,16 @@ def select_paytable(wager: Wager, args: argparse.Namespace) -> tuple[PaytableBoo
     return book, table
 
 
-def add_wager_source(p: argparse.ArgumentParser) -> None:
-    """The shoe, the dealer's rules and the paytable, as `odds simulate` and `odds solve` take them."""
+def add_wager_source(p: argparse.ArgumentParser,
+                     any_decks: str = "allow a paytable at a deck count its regulation does not name") -> None:
+    """The shoe, the dealer's rules and the paytable, as `odds wager`, `simulate` and `solve` take them
+    (``any_decks``: the help of ``--any-decks``)."""
     add_decks(p)
     p.add_argument("--rule", default="S17", help="S17 (default) or H17")
     p.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
     p.add_argument("--paytable", help="paytable id (see `odds list`)")
     p.add_argument("--paytable-file", help="read paytables from this TOML file instead")
-    p.add_argument("--any-decks", action="store_true",
-                   help="allow a paytable at a deck count its regulation does not name")
+    p.add_argument("--any-decks", action="store_true", help=any_decks)
 
 
 def add_simulated_options(p: argparse.ArgumentParser) -> None:

@@ -16,7 +16,7 @@ from odds.wagers import WAGERS, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import builtin_paytables
 
-from .arguments import (UsageError, add_decks, add_simulated_options, add_streak_options, add_wager_source,
+from .arguments import (UsageError, add_simulated_options, add_streak_options, add_wager_source,
                         round_count, select_paytable)
 from .game import GAME_COMMANDS
 
@@ -179,13 +179,7 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds wager`` command's arguments."""
     w = sub.add_parser("wager", help="the par sheet of a wager")
     w.add_argument("name", help="buster, ez-bust or bust-it (see `odds list`)")
-    add_decks(w)
-    w.add_argument("--rule", default="S17", help="S17 (default) or H17")
-    w.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
-    w.add_argument("--paytable", help="paytable id (see `odds list`)")
-    w.add_argument("--paytable-file", help="read paytables from this TOML file instead")
-    w.add_argument("--any-decks", action="store_true",
-                   help="compute a paytable at a deck count its regulation does not allow (with a warning)")
+    add_wager_source(w, any_decks="compute a paytable at a deck count its regulation does not allow (with a warning)")
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
     w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
     w.add_argument("--visible", default="", help='ez-bust: cards the player sees, e.g. "7H 9S"')
