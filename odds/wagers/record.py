@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Optional, TypeVar
+from typing import Any, Callable, Mapping, Optional, TypeVar
 
 from odds.core.errors import WagerError
 from odds.reference.figures import ReferenceFigures
@@ -111,8 +111,6 @@ class Wager:
     book_meters: Mapping[Optional[str], str] = field(default_factory=dict)  # paytable (None: any) -> meters
     book_variants: tuple[BookVariant, ...] = ()
     book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
-
-    LOSE: ClassVar[str] = "lose"
 
     @property
     def simulated(self) -> bool:
