@@ -27,4 +27,7 @@ class Action(str, Enum):
         return LETTERS[self]
 
 
+# The members as module names, for hot loops (a module name is read faster than an enum member).
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
+
 LETTERS = {Action.STAND: "S", Action.HIT: "H", Action.DOUBLE: "D", Action.SPLIT: "P", Action.SURRENDER: "R"}

@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Sequence, Union
 from gmpy2 import mpq
 from sympy import prevprime
 
-from odds.core.actions import Action
+from odds.core.actions import STAND, DOUBLE, SPLIT, SURRENDER
 from odds.core.results import DealerResult, RoundClass
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
@@ -283,12 +283,12 @@ class _Round:
 
     def _take(self, hand: tuple, extra: tuple, up: int, option: str) -> dict:
         """As :meth:`_play_on`, for a two-card hand taking ``option`` (stand, hit or double)."""
-        if option == Action.STAND:
+        if option == STAND:
             return {(hand, 1): 1}
         out: dict = {}
         for v, _ in self.e.draw(cards_out(hand, extra), up):
             drawn = add_card(hand, v)
-            ends = {(drawn, 2): 1} if option == Action.DOUBLE else self._play_on(drawn, extra, up)
+            ends = {(drawn, 2): 1} if option == DOUBLE else self._play_on(drawn, extra, up)
             for k, n in ends.items():
                 out[k] = out.get(k, 0) + n
         return out
@@ -309,7 +309,7 @@ class _Round:
             hand = add_card(start, c)
             total, _ = hand_total(hand)
             if total == 21 or (pair == 1 and not self.rules.hit_split_aces):
-                option = Action.STAND
+                option = STAND
             else:
                 option = e.decide(hand, pair, up, True)
             for (final, stake), n in self._take(hand, extra, up, option).items():
@@ -370,9 +370,9 @@ class _Round:
                         continue
                     options = e.first_options(a, b, u)
                     best = max(options, key=options.__getitem__)
-                    if best == Action.SURRENDER:
+                    if best == SURRENDER:
                         self._surrender(hand, u, p, p_bj)
-                    elif best == Action.SPLIT:
+                    elif best == SPLIT:
                         splits.setdefault(a, []).append((u, p))
                     else:
                         self._single_hand(hand, u, p, best)

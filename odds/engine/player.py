@@ -28,7 +28,7 @@ from functools import lru_cache
 from math import comb, perm
 from typing import Dict, Iterator, Optional, Tuple, Union
 
-from odds.core.actions import Action
+from odds.core.actions import Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER
 from odds.core.cards import parse_card, value_label
 from .dealer import dealer_finals
 from odds.core.errors import EngineError
@@ -265,11 +265,11 @@ class PlayerEngine:
             extra = self.pair_cards_aside(pair, 0)
             total, soft = hand_total(hand)
             pay = 1 if first else self.bonus_pay(hand)
-            options = {Action.STAND: self.stand(cards_out(hand, extra), up, total, pay)}
+            options = {STAND: self.stand(cards_out(hand, extra), up, total, pay)}
             if total < 21:
-                options[Action.HIT] = self.hit(hand, extra, up)
+                options[HIT] = self.hit(hand, extra, up)
                 if first and self.rules.das and self.rules.can_double(hard_total(hand), soft):
-                    options[Action.DOUBLE] = self.double(hand, extra, up)
+                    options[DOUBLE] = self.double(hand, extra, up)
             choice = max(options, key=options.__getitem__)  # the first of equal values: stand, hit, double
             self.memo[key] = choice
         return choice
@@ -290,10 +290,10 @@ class PlayerEngine:
             value = self.stand(removed, up, total)
         else:
             pay = 1 if first else self.bonus_pay(hand)
-            choice = Action.STAND if total == 21 else self.decide(hand, pair, up, first)
-            if choice == Action.STAND:
+            choice = STAND if total == 21 else self.decide(hand, pair, up, first)
+            if choice == STAND:
                 value = self.stand(removed, up, total, pay)
-            elif choice == Action.DOUBLE:
+            elif choice == DOUBLE:
                 value = self.double(hand, extra, up, self.pair_cards_aside(pair, 0))
             else:
                 value = sum((p * self._split_play(add_card(hand, v), pair, up, m, False)
@@ -350,13 +350,13 @@ class PlayerEngine:
         """As :meth:`option_values`, for card values (ace = 1), exact values as ``gmpy2.mpq``."""
         hand = add_card(add_card(ZERO_HAND, a), b)
         total, soft = hand_total(hand)
-        out = {Action.STAND: self.stand(hand, u, total), Action.HIT: self.hit(hand, ZERO_HAND, u)}
+        out = {STAND: self.stand(hand, u, total), HIT: self.hit(hand, ZERO_HAND, u)}
         if self.rules.can_double(a + b, soft):
-            out[Action.DOUBLE] = self.double(hand, ZERO_HAND, u)
+            out[DOUBLE] = self.double(hand, ZERO_HAND, u)
         if self.rules.surrender:
-            out[Action.SURRENDER] = -self.no_blackjack(hand, u) / 2
+            out[SURRENDER] = -self.no_blackjack(hand, u) / 2
         if a == b and self.rules.split_hands >= 2:
-            out[Action.SPLIT] = self.split_value(a, u)
+            out[SPLIT] = self.split_value(a, u)
         return out
 
     def first_choice(self, a: int, b: int, u: int, options: Dict[Action, Value]) -> Action:

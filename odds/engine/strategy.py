@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Iterator, Optional
 
-from odds.core.actions import LETTERS, Action  # LETTERS: a chart's letter of each option
+from odds.core.actions import LETTERS, Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER  # LETTERS: a chart's letter of each option
 from odds.core.cards import value_label
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
@@ -56,7 +56,7 @@ def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: Optional
 # to a hard 12 or more; a hard 10 or less may turn soft).
 PLAY_ORDER = ([(t, False) for t in range(20, 10, -1)] + [(t, True) for t in range(20, 11, -1)]
               + [(t, False) for t in range(10, 3, -1)])
-FIRST_OPTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SURRENDER, Action.SPLIT)
+FIRST_OPTIONS = (STAND, HIT, DOUBLE, SURRENDER, SPLIT)
 
 
 def _two_cards(hand: tuple) -> tuple[int, int]:
@@ -96,17 +96,17 @@ class TotalDependentEngine(PlayerEngine):
             return self.lost_bet(removed, up)
         if final:
             return self.stand(removed, up, total)
-        if total == 21 or self.play_on.get((total, soft, up), Action.STAND) == Action.STAND:
+        if total == 21 or self.play_on.get((total, soft, up), STAND) == STAND:
             return self.stand(removed, up, total, self.bonus_pay(hand))
         return self.hit(hand, extra, up)
 
     def decide(self, hand: Hand, pair: int, up: int, first: bool) -> Action:
         total, soft = hand_total(hand)
         if not first:
-            return self.play_on.get((total, soft, up), Action.STAND)
-        allowed = {Action.STAND, Action.HIT}
+            return self.play_on.get((total, soft, up), STAND)
+        allowed = {STAND, HIT}
         if self.rules.das and self.rules.can_double(total if not soft else total - 10, soft):
-            allowed.add(Action.DOUBLE)
+            allowed.add(DOUBLE)
         return next(o for o in self.first[(row_of(*_two_cards(hand)), up)] if o in allowed)
 
     def first_choice(self, a: int, b: int, u: int, options: Dict[Action, Value]) -> Action:
@@ -115,16 +115,16 @@ class TotalDependentEngine(PlayerEngine):
     # ------------------------------------------------------------------------- finding it
 
     def _find_strategy(self, rounds: int = 8) -> None:
-        self.play_on = {(t, soft, u): (Action.HIT if t < (18 if soft else 17) else Action.STAND)
+        self.play_on = {(t, soft, u): (HIT if t < (18 if soft else 17) else STAND)
                         for t, soft in PLAY_ORDER for u in range(1, 11)}
         self.first = {}
         for u in range(1, 11):
             for t in range(4, 21):
-                self.first[(("hard", t), u)] = (Action.HIT, Action.STAND) if t < 17 else (Action.STAND, Action.HIT)
+                self.first[(("hard", t), u)] = (HIT, STAND) if t < 17 else (STAND, HIT)
             for t in range(13, 21):
-                self.first[(("soft", t), u)] = (Action.HIT, Action.STAND) if t < 18 else (Action.STAND, Action.HIT)
+                self.first[(("soft", t), u)] = (HIT, STAND) if t < 18 else (STAND, HIT)
             for v in range(1, 11):
-                self.first[(("pair", v), u)] = (Action.SPLIT, Action.HIT, Action.STAND)
+                self.first[(("pair", v), u)] = (SPLIT, HIT, STAND)
         for _ in range(rounds):
             before = (dict(self.play_on), dict(self.first))
             self._choose_play_on(self._reach())
@@ -157,7 +157,7 @@ class TotalDependentEngine(PlayerEngine):
                 continue
             level = {}
             for a, b, ways in self._deals(u):
-                if self.first[(row_of(a, b), u)][0] == Action.HIT:
+                if self.first[(row_of(a, b), u)][0] == HIT:
                     level[add_card(add_card(ZERO_HAND, a), b)] = float(ways)
             while level:
                 nxt: dict = {}
@@ -169,7 +169,7 @@ class TotalDependentEngine(PlayerEngine):
                             nxt[new] = nxt.get(new, 0.0) + w * p
                 for hand, w in nxt.items():
                     out.setdefault(hand_total(hand) + (u,), {})[hand] = w
-                level = {h: w for h, w in nxt.items() if self.play_on[hand_total(h) + (u,)] == Action.HIT}
+                level = {h: w for h, w in nxt.items() if self.play_on[hand_total(h) + (u,)] == HIT}
         return out
 
     def _choose_play_on(self, reach: dict) -> None:
@@ -181,7 +181,7 @@ class TotalDependentEngine(PlayerEngine):
                     continue
                 stand = sum(w * self.stand(h, u, t, self.bonus_pay(h)) for h, w in hands.items())
                 hit = sum(w * self.hit(h, ZERO_HAND, u) for h, w in hands.items())
-                self.play_on[(t, soft, u)] = Action.HIT if hit > stand else Action.STAND
+                self.play_on[(t, soft, u)] = HIT if hit > stand else STAND
 
     def _choose_first(self) -> None:
         self.memo.clear()

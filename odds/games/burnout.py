@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Optional, Union
 
-from odds.core.actions import Action
+from odds.core.actions import Action, HIT, DOUBLE
 from odds.core.cards import value_label
 from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
@@ -163,9 +163,9 @@ class BurnoutEngine(PlayerEngine):
         if not self.burn_on:
             return out
         hand = add_card(add_card(ZERO_HAND, a), b)
-        out[Action.HIT] = self.burn_hit(hand, u)
-        if Action.DOUBLE in out:
-            out[Action.DOUBLE] = self.burn_double(hand, u)
+        out[HIT] = self.burn_hit(hand, u)
+        if DOUBLE in out:
+            out[DOUBLE] = self.burn_double(hand, u)
         return out
 
     # ------------------------------------------------------------------ how often it is used
@@ -194,12 +194,12 @@ class BurnoutEngine(PlayerEngine):
         deals = n * (n - 1) * (n - 2)
         acc = 0 * self.one
         for (a, b, u), choice in choices.items():
-            if choice not in (Action.HIT, Action.DOUBLE):
+            if choice not in (HIT, DOUBLE):
                 continue
             ca, cb = self.counts[a - 1], self.counts[b - 1]
             ways = (ca * (ca - 1) if a == b else 2 * ca * cb) * (self.counts[u - 1] - (u == a) - (u == b))
             p = Fraction(ways, deals) if self.exact else ways / deals
-            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == Action.DOUBLE)
+            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == DOUBLE)
             acc += p * (self.public(chance) if self.exact else chance)
         return acc
 
@@ -357,10 +357,10 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
     ev_without, first_without = _plain_round(engine)
     burns = {}
     for (a, b, u), choice in first_with.items():
-        if choice in (Action.HIT, Action.DOUBLE):
+        if choice in (HIT, DOUBLE):
             hand = add_card(add_card(ZERO_HAND, a), b)
             burns[(a, b, u)] = tuple(v for v, _ in engine.draw(hand, u)
-                                     if engine._seen(hand, v, u, choice == Action.DOUBLE)[1])
+                                     if engine._seen(hand, v, u, choice == DOUBLE)[1])
     frequency = engine.burn_frequency(first_with)
     return BurnoutReport(rules, reading, exact, ev_without, ev_with, frequency, first_without, first_with,
                          burns, time.perf_counter() - start)
