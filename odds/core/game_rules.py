@@ -15,6 +15,14 @@ from .rules import DealerRules
 
 DOUBLE_ON = {"any": frozenset(range(4, 22)), "9-11": frozenset((9, 10, 11)), "10-11": frozenset((10, 11))}
 
+# The post-split strategies (how a split hand chooses stand, hit or double), as the rules describe
+# them; the default, "cdp1", is said nowhere.
+POST_SPLIT = {
+    "cdp1": "split hands play best with the other pair card gone (CDP1)",
+    "cdz": "split hands play the pre-split strategy (CDZ-)",
+    "cdp": "split hands play best with every pair card out gone (CDP)",
+}
+
 
 @dataclass(frozen=True)
 class GameRules:
@@ -55,6 +63,13 @@ class GameRules:
     #: New York's double-down rescue ((a)(5)(vii)): after the double card, take back the double
     #: and lose the bet.
     double_rescue: bool = False
+    #: The post-split strategy, how a split hand chooses to stand, hit or double: ``cdp1``, the
+    #: option best for its own cards and the up card with the other pair card gone; ``cdz``, the
+    #: option best for its cards as if they had been dealt unsplit (the shoe less them and the up
+    #: card; the pre-split strategy, where an option a split hand lacks gives way to the next best);
+    #: ``cdp``, as ``cdp1`` with the pair cards taken out by resplits gone too. Names as in Eric
+    #: Farmer's analyser (CDP1, CDZ-, CDP). With a pair split at most once ``cdp`` is ``cdp1``.
+    post_split: str = "cdp1"
 
     @classmethod
     def from_options(cls, decks: int, dealer: Union[DealerRules, str], **options: object) -> "GameRules":
@@ -83,6 +98,8 @@ class GameRules:
     def __post_init__(self) -> None:
         if self.double not in DOUBLE_ON:
             raise RuleError(f"unknown double rule {self.double!r}: use any, 9-11 or 10-11")
+        if self.post_split not in POST_SPLIT:
+            raise RuleError(f"unknown post-split strategy {self.post_split!r}: use " + ", ".join(POST_SPLIT))
         if self.split_hands not in (1, 2, 3, 4):
             raise RuleError(f"split to {self.split_hands} hands: use 1 (no splitting), 2, 3 or 4")
         if self.resplit_aces and self.split_hands < 3:
@@ -123,7 +140,8 @@ class GameRules:
                 ("bonus_678_suited", "suited 6-7-8"), ("bonus_777", "7-7-7"),
                 ("bonus_posted_blackjack", "the posted ace and face card"),
                 ("bonus_five_card_21", "five-card 21")) if getattr(self, name) is not None]
-            + (["double-down rescue"] if self.double_rescue else []))
+            + (["double-down rescue"] if self.double_rescue else [])
+            + ([POST_SPLIT[self.post_split]] if self.post_split != "cdp1" and self.split_hands > 1 else []))
 
 
 # How from_options brings a loose option to its field's type: the type of the field's default

@@ -9,9 +9,10 @@ hole card is, by exchangeability, dealt after them, so the dealer's outcome is t
 row for the up card from the shoe less the player's cards, with its blackjack mass left out. This
 is exact: nothing is renormalised along the way.
 
-Splits, resplits included, are exact for a post-split play D in which each split hand takes the
-option best for its own cards and the up card with the other pair card gone (the method is
-described at :meth:`PlayerEngine.split_value`). With no hole card and original bets only, a dealer
+Splits, resplits included, are exact for the post-split strategy of ``rules.post_split``: by
+default the play D in which each split hand takes the option best for its own cards and the up
+card with the other pair card gone (CDP1); or the pre-split strategy (CDZ-), or D with every pair
+card out gone (CDP). The method is described at :meth:`PlayerEngine.split_value`. With no hole card and original bets only, a dealer
 blackjack costs one unit whatever the player did, so the values are those of the peek game.
 
 >>> from odds import DealerRules
@@ -97,7 +98,8 @@ class PlayerEngine:
     - :meth:`stand`: the value of standing (Switch: a dealer 22 pushes);
     - :meth:`after_card`: the value of a hand that has just taken a card (the total-dependent
       strategy plays its chart);
-    - :meth:`decide`: the option of a split hand, the rule D (the total-dependent chart);
+    - :meth:`decide`: the option of a split hand, by the post-split strategy (the
+      total-dependent chart);
     - :meth:`first_options`: the options of the hand as dealt (Burnout hits and doubles with the
       burn available);
     - :meth:`first_choice`: which of them is taken (the best one here).
@@ -240,8 +242,10 @@ class PlayerEngine:
 
     # ------------------------------------------------------------------------------ splits
     #
-    # A split hand follows the decision rule D(own cards, up card): the best option for a hand
-    # holding those cards with one other pair card out of the shoe, as if it were the only hand.
+    # A split hand follows a decision rule of its own cards and the up card, the post-split
+    # strategy of ``rules.post_split``: the best option for a hand holding those cards with some
+    # cards counted as set aside (decision_aside): one other pair card (cdp1, the rule D), none
+    # (cdz: the pre-split strategy), or every pair card gone in the term being summed (cdp).
     # With resplitting, the second cards of the hands form one stream (by exchangeability they
     # may be dealt before any hand is played): a pair card resplits while fewer than the most
     # hands are out, any other card settles a hand. A pattern of that stream (P resplit, N a
@@ -249,7 +253,9 @@ class PlayerEngine:
     # depends only on how many pair cards it takes out, and the hands' values inside it on how
     # many pair cards are gone: writing "not a pair card" as "1 - a pair card" for the other
     # hands' second cards turns every term into (chance of m pair cards off the top) x (value of
-    # one hand with m more pair cards gone). See :meth:`split_value`.
+    # one hand with m more pair cards gone). See :meth:`split_value`. Under cdp the decisions of
+    # the hand in the term with m more pair cards gone are those best with them gone, as Eric
+    # Farmer's analyser defines CDP; cdp1 and cdz decide alike in every term.
 
     @staticmethod
     @lru_cache(maxsize=None)
@@ -257,31 +263,53 @@ class PlayerEngine:
         """The cards set aside beside a split hand: the other pair card and ``m`` more."""
         return tuple(1 + m if v == pair else 0 for v in range(1, 11))
 
+    def decision_aside(self, pair: int, m: int) -> Hand:
+        """The cards a split hand's decisions count as set aside, by the post-split strategy,
+        with ``m`` more pair cards gone: the other pair card (cdp1), none (cdz), the other pair
+        card and the ``m`` (cdp).
+
+        >>> from odds import DealerRules
+        >>> rules = GameRules(decks=6, dealer=DealerRules.parse("S17"), split_hands=4, post_split="cdp")
+        >>> PlayerEngine(rules).decision_aside(8, 2)[7], PlayerEngine(GameRules()).decision_aside(8, 2)[7]
+        (3, 1)
+        """
+        strategy = self.rules.post_split
+        if strategy == "cdz":
+            return ZERO_HAND
+        return self.pair_cards_aside(pair, m if strategy == "cdp" else 0)
+
     def decide(self, hand: Hand, pair: int, up: int, first: bool) -> Action:
-        """D: the split hand's option (stand, hit or double), decided with one pair card gone."""
-        key = ("D", hand, pair, up, first)
+        """The split hand's option (stand, hit or double) by the post-split strategy, with no
+        more pair cards gone than the other one: :meth:`best_split_option` with the cards of
+        :meth:`decision_aside`."""
+        return self.best_split_option(hand, up, first, self.decision_aside(pair, 0))
+
+    def best_split_option(self, hand: Hand, up: int, first: bool, aside: Hand) -> Action:
+        """The option (stand, hit or double) best for a split hand holding ``hand`` with the
+        cards ``aside`` out of the shoe; ``first``: its first decision (a double needs DAS)."""
+        key = ("D", hand, aside, up, first)
         choice = self.memo.get(key)
         if choice is None:
-            extra = self.pair_cards_aside(pair, 0)
             total, soft = hand_total(hand)
             pay = 1 if first else self.bonus_pay(hand)
-            options = {STAND: self.stand(cards_out(hand, extra), up, total, pay)}
+            options = {STAND: self.stand(cards_out(hand, aside), up, total, pay)}
             if total < 21:
-                options[HIT] = self.hit(hand, extra, up)
+                options[HIT] = self.hit(hand, aside, up)
                 if first and self.rules.das and self.rules.can_double(hard_total(hand), soft):
-                    options[DOUBLE] = self.double(hand, extra, up)
+                    options[DOUBLE] = self.double(hand, aside, up)
             choice = max(options, key=options.__getitem__)  # the first of equal values: stand, hit, double
             self.memo[key] = choice
         return choice
 
     def _split_play(self, hand: Hand, pair: int, up: int, m: int, first: bool) -> Value:
-        """Value of a split hand holding ``hand`` played by D, with ``m`` more pair cards gone."""
-        if m == 0 and not first:  # D past the second card is the composition-optimal play
-            return self.after_card(hand, self.pair_cards_aside(pair, 0), up, False)
+        """Value of a split hand holding ``hand`` played by the post-split strategy, with ``m``
+        more pair cards gone."""
+        extra, aside = self.pair_cards_aside(pair, m), self.decision_aside(pair, m)
+        if not first and aside == extra:  # decisions best for the cards out: the composition-optimal play
+            return self.after_card(hand, extra, up, False)
         key = ("play", hand, pair, up, m, first)
         if key in self.memo:
             return self.memo[key]
-        extra = self.pair_cards_aside(pair, m)
         removed = cards_out(hand, extra)
         total, _ = hand_total(hand)
         if total > 21:
@@ -290,11 +318,16 @@ class PlayerEngine:
             value = self.stand(removed, up, total)
         else:
             pay = 1 if first else self.bonus_pay(hand)
-            choice = STAND if total == 21 else self.decide(hand, pair, up, first)
+            if total == 21:
+                choice = STAND
+            elif m and self.rules.post_split == "cdp":  # the one strategy whose choice reads m
+                choice = self.best_split_option(hand, up, first, aside)
+            else:
+                choice = self.decide(hand, pair, up, first)
             if choice == STAND:
                 value = self.stand(removed, up, total, pay)
             elif choice == DOUBLE:
-                value = self.double(hand, extra, up, self.pair_cards_aside(pair, 0))
+                value = self.double(hand, extra, up, aside)
             else:
                 value = sum((p * self._split_play(add_card(hand, v), pair, up, m, False)
                              for v, p in self.draw(removed, up)), 0 * self.one)

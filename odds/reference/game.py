@@ -34,9 +34,10 @@ most hands are out, starts a new hand at the end of the line and hand 1 draws ag
 to the end, then hand 2, and so on, then the dealer, every hand settled against the same dealer
 hand. Each split hand follows the decision rule D(own cards, up card): the option with the
 best expected result for a hand holding those cards, worked out as if it were the only hand, with
-the other pair card gone. Split aces take one card each unless ``hit_split_aces``; a double after a
-split needs ``das``; a split hand's two-card 21 is a plain 21. A hand totalling 21 stands (it is not
-offered a hit), as in the engine.
+the other pair card gone; under the pre-split strategy (``rules.post_split`` "cdz") worked out as
+if the hand had been dealt unsplit, the other pair card in the shoe. Split aces take one card
+each unless ``hit_split_aces``; a double after a split needs ``das``; a split hand's two-card 21
+is a plain 21. A hand totalling 21 stands (it is not offered a hit), as in the engine.
 
 >>> from fractions import Fraction
 >>> from odds import DealerRules
@@ -187,16 +188,25 @@ class BruteForceRound:
             return self.chart_decision(hand, ctx)
         key = (hand, ctx)
         if key not in self._policy_memo:
-            post = self.hole_posterior(self.unseen(hand, ctx), ctx[0])
+            seen = self.judged_as(ctx)
+            post = self.hole_posterior(self.unseen(hand, seen), ctx[0])
             if not post:
                 raise ValueError("a decision with a dealer blackjack certain: never asked")
             best, best_q = None, None
             for option in self.options(hand, ctx):
-                q = sum((p * self.value(hand, option, h, ctx) for h, p in post.items()), Fraction(0))
+                q = sum((p * self.value(hand, option, h, seen) for h, p in post.items()), Fraction(0))
                 if best_q is None or q > best_q:
                     best, best_q = option, q
             self._policy_memo[key] = best
         return self._policy_memo[key]
+
+    def judged_as(self, ctx: tuple) -> tuple:
+        """The context a decision in ``ctx`` is judged in: its own, but for a split hand under
+        the pre-split strategy (``rules.post_split`` "cdz"), that of a hand dealt unsplit, the
+        other pair card back in the shoe (the options stay a split hand's)."""
+        if ctx[1] is not None and self.rules.post_split == "cdz":
+            return (ctx[0], None)
+        return ctx
 
     def rescues(self, hand: tuple, ctx: tuple) -> bool:
         """With the double-down rescue (NY 5324.11(a)(5)(vii)): whether the player, seeing the
@@ -205,7 +215,7 @@ class BruteForceRound:
         total, _ = hand_total(hand)
         if not self.rules.double_rescue or total > 21:
             return False
-        unseen = self.unseen(hand, ctx)
+        unseen = self.unseen(hand, self.judged_as(ctx))
         doubled = sum((p * self.settle(total, 2, self.dealer(take(unseen, h), ctx[0], h))
                        for h, p in self.hole_posterior(unseen, ctx[0]).items()), Fraction(0))
         return doubled < -1
@@ -332,7 +342,12 @@ class BruteForceRound:
     def split_value(self, pair: int, up: int, hole: int) -> Fraction:
         """E[result of all the hands | hole card] of splitting a pair against ``up``: each hand
         gets its second card (resplitting a pair card while the rules allow) and is played to
-        the end before the next; the dealer then draws from what is left."""
+        the end before the next; the dealer then draws from what is left. Under CDP with
+        resplits the hands' decisions depend on the term of a sum, not on the cards as they come:
+        :class:`odds.reference.post_split.TermwiseRound` values it."""
+        if self.rules.post_split == "cdp" and self.rules.most_hands(pair) > 2:
+            raise ValueError("CDP with resplits is defined by a sum over the second cards: "
+                             "use odds.reference.post_split")
         pool0 = take(self.shoe, pair, up, pair, hole)
         value = Fraction(0)
         for pool_end, (_, counts) in self.deal_split(2, 2, pair, up, pool0).items():

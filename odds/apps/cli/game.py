@@ -29,7 +29,7 @@ def _game_rules(args: argparse.Namespace) -> GameRules:
                      bonus_777=payout("--bonus-777", args.bonus_777),
                      bonus_posted_blackjack=payout("--bonus-posted", args.bonus_posted),
                      bonus_five_card_21=payout("--bonus-five-card", args.bonus_five_card),
-                     double_rescue=args.double_rescue)
+                     double_rescue=args.double_rescue, post_split=args.post_split)
 
 
 SPLIT_METHOD = ("exact for the stated post-split play: {play}; a pair card dealt to a split hand is resplit "
@@ -39,6 +39,10 @@ SPLIT_METHOD = ("exact for the stated post-split play: {play}; a pair card dealt
 SPLIT_PLAY = {
     "composition": "each split hand takes the option best for its own cards and the up card with the other "
                    "pair card gone",
+    "cdz": "each split hand takes the option best for its own cards and the up card as if they had been dealt "
+           "unsplit, doubling only with DAS (CDZ-)",
+    "cdp": "each split hand takes the option best for its own cards and the up card with the other pair card "
+           "and every pair card taken out by resplits gone (CDP)",
     "basic": "each split hand plays the total-dependent chart (its two cards take the row of their total, "
              "doubling only with DAS)",
 }
@@ -59,8 +63,18 @@ def _engine(args: argparse.Namespace, rules: GameRules) -> Any:  # a TotalDepend
     return kind(rules, exact=not args.float)
 
 
+def _split_play(args: argparse.Namespace) -> str:
+    """The post-split strategy in words: the strategy's, or the one --post-split names."""
+    if args.post_split == "cdp1":
+        return SPLIT_PLAY[args.strategy]
+    if args.strategy != "composition":
+        raise UsageError("--post-split chooses among composition-dependent plays: leave it out with --strategy basic")
+    return SPLIT_PLAY[args.post_split]
+
+
 def cmd_game(args: argparse.Namespace) -> str:
     rules = _game_rules(args)
+    play = _split_play(args)
     if args.effects:
         return _rule_effects_text(args, rules)
     engine = _engine(args, rules)
@@ -75,9 +89,10 @@ def cmd_game(args: argparse.Namespace) -> str:
                      "double_rescue": rules.double_rescue,
                      **{name: fraction_text(getattr(rules, name)) for name in (
                          "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")
-                        if getattr(rules, name) is not None}},
+                        if getattr(rules, name) is not None},
+                     **({"post_split": rules.post_split} if rules.post_split != "cdp1" else {})},
            "strategy": args.strategy,
-           "split_method": SPLIT_METHOD.format(play=SPLIT_PLAY[args.strategy])}
+           "split_method": SPLIT_METHOD.format(play=play)}
     if args.format == "json":
         return json.dumps(doc, indent=1)
     return "\n".join([f"Blackjack, {rules.describe()}",
@@ -109,6 +124,7 @@ def _rule_effects_text(args: argparse.Namespace, rules: GameRules) -> str:
 def cmd_strategy(args: argparse.Namespace) -> str:
     from odds.engine.strategy import LETTERS, UP_ORDER, basic_strategy_chart
     rules = _game_rules(args)
+    _split_play(args)
     engine = _engine(args, rules)
     ups = [value_label(u) for u in UP_ORDER]
     if args.strategy == "basic":
@@ -260,6 +276,10 @@ def add_game_parser(sub: argparse._SubParsersAction) -> None:
                             "forfeit the original bet")
         g.add_argument("--strategy", default="composition", choices=("composition", "basic"),
                        help="composition-dependent (default) or the total-dependent basic strategy")
+        g.add_argument("--post-split", default="cdp1", choices=("cdp1", "cdz", "cdp"),
+                       help="how a split hand chooses (composition-dependent play): cdp1 (default) best for its "
+                            "cards with the other pair card gone; cdz the pre-split strategy (CDZ-); cdp best "
+                            "with every pair card out gone (CDP)")
         g.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
         if name == "game":
             g.add_argument("--effects", action="store_true",
