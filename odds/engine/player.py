@@ -12,8 +12,9 @@ is exact: nothing is renormalised along the way.
 Splits, resplits included, are exact for the post-split strategy of ``rules.post_split``: by
 default the play D in which each split hand takes the option best for its own cards and the up
 card with the other pair card gone (CDP1); or the pre-split strategy (CDZ-), or D with every pair
-card out gone (CDP). The method is described at :meth:`PlayerEngine.split_value`. With no hole card and original bets only, a dealer
-blackjack costs one unit whatever the player did, so the values are those of the peek game.
+card out gone (CDP). The method is described at :meth:`PlayerEngine.split_value`. With no hole
+card and original bets only, a dealer blackjack costs one unit whatever the player did, so the
+values are those of the peek game.
 
 >>> from odds import DealerRules
 >>> engine = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), exact=True)
