@@ -32,6 +32,9 @@ from int128 cimport to_int, u128
 
 ctypedef unsigned long long u64
 
+cdef extern from *:
+    ctypedef long long i128 "__int128"
+
 ctypedef fused Num:  # a value: a probability-weighted result (double) or an exact numerator (object)
     double
     object
@@ -58,10 +61,14 @@ class Unsupported(Exception):
 
 # ------------------------------------------------------------------------------ hash table
 
+cdef struct Slot:
+    u64 hi           # 0: an empty slot
+    u64 lo
+    long long val
+
+
 cdef struct Map:
-    u64* hi          # 0: an empty slot
-    u64* lo
-    long long* val
+    Slot* s
     long long cap, n
 
 
@@ -74,28 +81,25 @@ cdef inline u64 _mix(u64 a, u64 b) noexcept nogil:
 
 
 cdef int _map_init(Map* m, long long cap) except -1:
-    m.hi = <u64*> calloc(cap, sizeof(u64))
-    m.lo = <u64*> malloc(cap * sizeof(u64))
-    m.val = <long long*> malloc(cap * sizeof(long long))
-    if not (m.hi and m.lo and m.val):
+    m.s = <Slot*> calloc(cap, sizeof(Slot))
+    if m.s == NULL:
         raise MemoryError()
     m.cap, m.n = cap, 0
     return 0
 
 
 cdef void _map_free(Map* m) noexcept:
-    free(m.hi); free(m.lo); free(m.val)
-    m.hi = m.lo = NULL
-    m.val = NULL
+    free(m.s)
+    m.s = NULL
 
 
 cdef inline long long _map_get(const Map* m, u64 hi, u64 lo) noexcept nogil:
     """The value stored at (hi, lo), or -1."""
     cdef long long mask = m.cap - 1
     cdef long long i = <long long> (_mix(hi, lo) & <u64> mask)
-    while m.hi[i]:
-        if m.hi[i] == hi and m.lo[i] == lo:
-            return m.val[i]
+    while m.s[i].hi:
+        if m.s[i].hi == hi and m.s[i].lo == lo:
+            return m.s[i].val
         i = (i + 1) & mask
     return -1
 
@@ -108,14 +112,14 @@ cdef int _map_put(Map* m, u64 hi, u64 lo, long long val) except -1:
         old = m[0]
         _map_init(m, 2 * old.cap)
         for i in range(old.cap):
-            if old.hi[i]:
-                _map_put(m, old.hi[i], old.lo[i], old.val[i])
+            if old.s[i].hi:
+                _map_put(m, old.s[i].hi, old.s[i].lo, old.s[i].val)
         _map_free(&old)
     mask = m.cap - 1
     i = <long long> (_mix(hi, lo) & <u64> mask)
-    while m.hi[i]:
+    while m.s[i].hi:
         i = (i + 1) & mask
-    m.hi[i], m.lo[i], m.val[i] = hi, lo, val
+    m.s[i].hi, m.s[i].lo, m.s[i].val = hi, lo, val
     m.n += 1
     return 0
 
@@ -162,7 +166,7 @@ cdef class PlayerKernel:
     cdef int width, kd, maxdepth, smax, T
     cdef long long c[10]
     cdef long long total
-    cdef bint exact, big, peek_like, das, surrender, hit_split_aces, rescue, can_split
+    cdef bint exact, big, narrow, peek_like, das, surrender, hit_split_aces, rescue, can_split
     cdef bint bonuses, has777, has678, has5
     cdef int most[10]
     cdef char dbl[2][64]
@@ -176,6 +180,9 @@ cdef class PlayerKernel:
     cdef double* frow
     cdef long long frn, frcap
     cdef list orow
+    cdef u128* irow   # exact rows in 128 bits (``narrow``), over (L)_min(kd, L)
+    cdef long long irn, ircap
+    cdef long long spay777, spay678, spay5, sS
     cdef double* freach
     cdef double* fout
     cdef u128* ireach
@@ -256,6 +263,17 @@ cdef class PlayerKernel:
         _map_init(&self.vals, 1 << 16)
         _map_init(&self.rows, 1 << 14)
         self.ov, self.orow = [], []
+        self.ircap = 1 << 12
+        self.irow = <u128*> malloc(self.ircap * NRES * sizeof(u128))
+        if self.irow == NULL:
+            raise MemoryError()
+        self.narrow = False
+        if exact and not self.big:
+            # A stand's numerator at one state, |pay x win - S x lose|, below 2**126.
+            widest = max(self.S, self.opay777, self.opay678, self.opay5)
+            if 2 * widest * (self.total - 1) ** self.kd < (1 << 126):
+                self.narrow = True
+                self.sS, self.spay777, self.spay678, self.spay5 = self.S, self.opay777, self.opay678, self.opay5
         self.fvcap, self.frcap = 1 << 16, 1 << 12
         self.fv = <double*> malloc(self.fvcap * sizeof(double))
         self.frow = <double*> malloc(self.frcap * NRES * sizeof(double))
@@ -270,7 +288,7 @@ cdef class PlayerKernel:
         graph_free(&self.g)
         _map_free(&self.vals)
         _map_free(&self.rows)
-        free(self.fv); free(self.frow); free(self.freach); free(self.fout); free(self.ireach); free(self.iout)
+        free(self.fv); free(self.frow); free(self.irow); free(self.freach); free(self.fout); free(self.ireach); free(self.iout)
 
     def round_value(self):
         """``(value, choices)``: the round's expected result per unit (float, or Fraction) and
@@ -331,6 +349,66 @@ cdef inline Num _one(PlayerKernel K, Num z):
 
 # ------------------------------------------------------------------------------ the dealer
 
+cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, void* buf, int m, int j,
+                         Num z) except -1:
+    """Store the row of ``up`` for the shoe less ``removed`` (``tot`` cards) from the buckets a walk
+    left in ``buf`` (shoe ``j`` of ``m``: bucket ``b`` at ``m*b + j``); its slot."""
+    cdef long long slot, L = tot - 1
+    cdef int res, k, s, kq, base = (up - 1) * NRES * K.width
+    cdef double acc
+    cdef double* fb = <double*> buf
+    cdef u128* ib = <u128*> buf
+    cdef u128 iacc, x
+    cdef u128 f[64]
+    if Num is double:
+        if K.frn == K.frcap:
+            K.frcap *= 2
+            K.frow = <double*> realloc(K.frow, K.frcap * NRES * sizeof(double))
+            if K.frow == NULL:
+                raise MemoryError()
+        slot = K.frn
+        K.frn += 1
+        for res in range(NRES):
+            acc = 0.0
+            for k in range(K.width):
+                acc += fb[m * (base + res * K.width + k) + j]
+            K.frow[NRES * slot + res] = acc
+    else:
+        s = <int> (K.total - tot)
+        if s > K.smax:
+            raise Unsupported("more cards out than the exact scale allows")
+        kq = <int> min(K.kd, L)
+        f[kq] = 1
+        for k in range(kq - 1, -1, -1):
+            f[k] = f[k + 1] * <u128> (L - k)
+        if K.narrow:
+            if K.irn == K.ircap:
+                K.ircap *= 2
+                K.irow = <u128*> realloc(K.irow, K.ircap * NRES * sizeof(u128))
+                if K.irow == NULL:
+                    raise MemoryError()
+            slot = K.irn
+            K.irn += 1
+        row = []
+        for res in range(NRES):
+            iacc = 0
+            for k in range(1, K.width):  # a dealer hand of k cards drew k - 1 after the up card
+                x = ib[m * (base + res * K.width + k) + j]
+                if x:
+                    if k - 1 > kq:
+                        raise Unsupported("a dealer hand longer than the shoe")
+                    iacc += x * f[k - 1]
+            if K.narrow:
+                K.irow[NRES * slot + res] = iacc
+            else:
+                row.append(to_int(iacc) * K.scale2[s] if iacc else 0)
+        if not K.narrow:
+            slot = len(K.orow)
+            K.orow.append(tuple(row))
+    _map_put(&K.rows, K_ROW, removed | ((<u64> up) << 60), slot)
+    return slot
+
+
 cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
     """The slot of the dealer's row (17..21, blackjack, bust) for ``up`` from the shoe less
     ``removed``: probabilities, or numerators over ``Den(s)``."""
@@ -338,10 +416,7 @@ cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
     cdef long long slot = _map_get(&K.rows, K_ROW, lo)
     cdef long long c[10]
     cdef long long tot = 0, L
-    cdef int v, u, res, k, s, kq, base
-    cdef double acc
-    cdef u128 iacc
-    cdef u128 f[64]
+    cdef int v, u, res, k, s, base
     if slot >= 0:
         return slot
     for v in range(10):
@@ -360,57 +435,32 @@ cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
         memset(K.fout + base, 0, NRES * K.width * sizeof(double))
         if walk(&K.g, up - 1, c, tot, K.freach, K.fout, <double> 0) >= 0:
             raise Unsupported("the shoe runs out before the dealer finishes")
-        if K.frn == K.frcap:
-            K.frcap *= 2
-            K.frow = <double*> realloc(K.frow, K.frcap * NRES * sizeof(double))
-            if K.frow == NULL:
-                raise MemoryError()
-        slot = K.frn
-        K.frn += 1
-        for res in range(NRES):
-            acc = 0.0
-            for k in range(K.width):
-                acc += K.fout[base + res * K.width + k]
-            K.frow[NRES * slot + res] = acc
-    else:
-        s = <int> (K.total - tot)
-        if s > K.smax:
-            raise Unsupported("more cards out than the exact scale allows")
-        L = tot - 1
-        kq = <int> min(K.kd, L)
-        if not K.big:
-            memset(K.iout + base, 0, NRES * K.width * sizeof(u128))
-            if walk(&K.g, up - 1, c, tot, K.ireach, K.iout, <u128> 0) >= 0:
-                raise Unsupported("the shoe runs out before the dealer finishes")
-            f[kq] = 1
-            for k in range(kq - 1, -1, -1):
-                f[k] = f[k + 1] * <u128> (L - k)
-            row = []
-            for res in range(NRES):
-                iacc = 0
-                for k in range(1, K.width):  # a dealer hand of k cards drew k - 1 after the up card
-                    if K.iout[base + res * K.width + k]:
-                        if k - 1 > kq:
-                            raise Unsupported("a dealer hand longer than the shoe")
-                        iacc += K.iout[base + res * K.width + k] * f[k - 1]
-                row.append(to_int(iacc) * K.scale2[s] if iacc else 0)
-        else:
-            out = [0] * K.nbuckets
-            if walk(&K.g, up - 1, c, tot, <list> ([0] * K.g.n), <list> out, <object> 0) >= 0:
-                raise Unsupported("the shoe runs out before the dealer finishes")
-            facs = [K.den[s]]
-            for k in range(1, K.width):
-                facs.append(facs[k - 1] // (L - k + 1) if k <= L else 0)
-            row = []
-            for res in range(NRES):
-                x = 0
-                for k in range(1, K.width):
-                    w = out[base + res * K.width + k]
-                    if w:
-                        x += w * facs[k - 1]
-                row.append(x)
-        slot = len(K.orow)
-        K.orow.append(tuple(row))
+        return _keep_row(K, removed, up, tot, K.fout, 1, 0, z)
+    if not K.big:
+        memset(K.iout + base, 0, NRES * K.width * sizeof(u128))
+        if walk(&K.g, up - 1, c, tot, K.ireach, K.iout, <u128> 0) >= 0:
+            raise Unsupported("the shoe runs out before the dealer finishes")
+        return _keep_row(K, removed, up, tot, K.iout, 1, 0, z)
+    s = <int> (K.total - tot)
+    if s > K.smax:
+        raise Unsupported("more cards out than the exact scale allows")
+    L = tot - 1
+    out = [0] * K.nbuckets
+    if walk(&K.g, up - 1, c, tot, <list> ([0] * K.g.n), <list> out, <object> 0) >= 0:
+        raise Unsupported("the shoe runs out before the dealer finishes")
+    facs = [K.den[s]]
+    for k in range(1, K.width):
+        facs.append(facs[k - 1] // (L - k + 1) if k <= L else 0)
+    row = []
+    for res in range(NRES):
+        x = 0
+        for k in range(1, K.width):
+            w = out[base + res * K.width + k]
+            if w:
+                x += w * facs[k - 1]
+        row.append(x)
+    slot = len(K.orow)
+    K.orow.append(tuple(row))
     _map_put(&K.rows, K_ROW, lo, slot)
     return slot
 
@@ -421,6 +471,8 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
     cdef int i
     cdef double win, value
     cdef double* f
+    cdef u128* g
+    cdef i128 iwin, ilose, ival
     if Num is double:
         f = &K.frow[NRES * slot]
         win = f[BUST]
@@ -431,6 +483,21 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
             elif 17 + i > total:
                 value -= f[i]
         return value + pay * win
+    elif K.narrow:  # in 128 bits over (L)_min(kd, L), then brought to Den(s)
+        g = &K.irow[NRES * slot]
+        iwin = <i128> g[BUST]
+        ilose = 0 if K.peek_like else <i128> g[BJ]
+        for i in range(5):
+            if 17 + i < total:
+                iwin += <i128> g[i]
+            elif 17 + i > total:
+                ilose += <i128> g[i]
+        ival = (<i128> (<long long> pay)) * iwin - (<i128> K.sS) * ilose
+        if ival == 0:
+            return 0
+        if ival > 0:
+            return to_int(<u128> ival) * K.scale2[ncards(removed)]
+        return -(to_int(<u128> (-ival)) * K.scale2[ncards(removed)])
     else:
         r = K.orow[slot]
         owin = r[BUST]
@@ -772,6 +839,8 @@ cdef tuple _round_value(PlayerKernel K, Num z):
                 if Num is double:
                     p = (<double> ways) / (<double> deals)
                     p_bj = K.frow[NRES * slot + BJ]
+                elif K.narrow:
+                    o_bj = to_int(K.irow[NRES * slot + BJ]) * K.scale2[2]
                 else:
                     o_bj = K.orow[slot][BJ]
                 if (a == 1 and b == 10) or (a == 10 and b == 1):
