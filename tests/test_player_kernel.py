@@ -150,3 +150,11 @@ def test_subclasses_and_unknown_rules_use_the_python_recursion():
 
     assert kernel_plays(MoreRules(decks=1)) and not kernel_plays(MoreRules(decks=1, new_rule=True))
     assert PlayerEngine(MoreRules(decks=1, new_rule=True), SMALL).kernel() is None
+
+
+def test_counts_past_128_bits_and_pays_of_wide_denominators():
+    twenty = GameRules(decks=20, dealer=S17, das=True, split_hands=3)  # the dealer's counts in Python integers
+    for hand in (("T", "6", "T"), ("8", "8", "9")):
+        assert PlayerEngine(twenty).option_values(*hand) == PlayerEngine(twenty, compiled=False).option_values(*hand)
+    wide = Fraction(10 ** 30 + 1, 10 ** 30 - 1)  # a stand's numerator no longer fits 128 bits
+    agree(GameRules(decks=1, bonus_777=wide, bonus_five_card_21=Fraction(7, 3), das=True), SMALL)
