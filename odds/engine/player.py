@@ -23,12 +23,13 @@ True
 """
 from __future__ import annotations
 
+from dataclasses import fields
 from fractions import Fraction
 
 from gmpy2 import mpq
 from functools import lru_cache
 from math import comb, perm
-from typing import Dict, Iterator, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Tuple, Type, Union
 
 from odds.core.actions import Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER
 from odds.core.cards import parse_card, value_label
@@ -37,6 +38,9 @@ from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
 from odds.core.results import DealerResult
 from odds.core.shoe import Shoe
+
+if TYPE_CHECKING:
+    from .player_kernel import PlayerKernel
 
 Hand = Tuple[int, ...]  # cards by value: ten counts, aces first
 Value = Union[mpq, float]  # an expected value: exact (gmpy2) or float
@@ -113,9 +117,12 @@ class PlayerEngine:
     two cards out).
     """
 
-    def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True) -> None:
+    def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
+                 compiled: bool = True) -> None:
         self.rules = rules
         self.exact = exact
+        self.compiled = compiled
+        self._kernel: Optional[PlayerKernel] = None
         shoe = shoe or Shoe.decks(rules.decks)
         if (rules.bonus_678_suited or rules.bonus_posted_blackjack) and not _suits_alike(shoe):
             raise EngineError("the suited 6-7-8 and posted blackjack payouts are computed for a shoe whose "
@@ -374,6 +381,12 @@ class PlayerEngine:
         """E[result; dealer has no blackjack] of each option for a two-card hand (not a blackjack)
         against an up card, from the shoe less the three cards; keyed by the option's name."""
         a, b, u = (parse_card(c).value for c in (card1, card2, upcard))
+        kernel = self.kernel() if _dealt(self.counts, a, b, u) else None
+        if kernel is not None:
+            try:
+                return {str(OPTIONS[k]): v for k, v in kernel.first_options(a, b, u)}
+            except _unsupported():
+                pass
         return {str(k): self.public(v) for k, v in self.first_options(a, b, u).items()}
 
     def public(self, x: Value) -> Union[Fraction, float]:
@@ -408,9 +421,29 @@ class PlayerEngine:
         share = mpq(1, 64) if self.exact else 1 / 64
         return self.rules.blackjack_pays + share * (posted - self.rules.blackjack_pays)
 
+    def kernel(self) -> Optional[PlayerKernel]:
+        """The compiled kernel of this engine (built once), or None where the Python recursion
+        computes: ``compiled=False``, a subclass (it overrides hooks), or rules the kernel was not
+        written for (:func:`kernel_plays`)."""
+        if not (self.compiled and type(self) is PlayerEngine and kernel_plays(self.rules)):
+            return None
+        if self._kernel is None:
+            self._kernel = _build_kernel(self)
+        return self._kernel
+
     def round_value(self) -> Tuple[Union[Fraction, float], dict]:
         """Expected result of a round per unit bet, composition-dependent play, and the
-        probability of each initial deal with its best option (for strategy tables)."""
+        probability of each initial deal with its best option (for strategy tables). Computed
+        by the compiled kernel where it plays the rules (:meth:`kernel`), else by the recursion
+        below: the same values, exact, or in floats to 1e-12 with the same choices."""
+        kernel = self.kernel()
+        if kernel is not None:
+            try:
+                ev, codes = kernel.round_value()
+            except _unsupported():
+                pass
+            else:
+                return ev, {deal: OPTIONS[k] for deal, k in codes.items()}
         n = self.total
         deals = n * (n - 1) * (n - 2)
         ev = 0 * self.one
@@ -459,6 +492,96 @@ def split_patterns(most: int) -> Tuple[Tuple[int, Tuple[str, ...]], ...]:
 
     walk(2, 0, [])
     return tuple(out)
+
+
+# The options as the kernel numbers them.
+OPTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SURRENDER, Action.SPLIT)
+
+# The fields of GameRules the kernel was written for; a rule set with any other field away from
+# its default is computed by the Python recursion.
+KERNEL_RULES = frozenset((
+    "decks", "dealer", "blackjack_pays", "double", "das", "split_hands", "hit_split_aces", "resplit_aces",
+    "surrender", "original_bets_only", "bonus_678_suited", "bonus_777", "bonus_posted_blackjack",
+    "bonus_five_card_21", "double_rescue"))
+
+
+def kernel_plays(rules: GameRules) -> bool:
+    """Whether the compiled player kernel plays ``rules``: every rule it does not know is at
+    its default.
+
+    >>> kernel_plays(GameRules(decks=2, das=True, split_hands=4, surrender=True))
+    True
+    """
+    return all(f.name in KERNEL_RULES or getattr(rules, f.name) == f.default for f in fields(rules))
+
+
+def split_terms(most: int) -> List[Tuple[int, int, bool]]:
+    """The terms of :meth:`PlayerEngine.split_value` for a split to ``most`` hands, in its
+    order: (sign x binomial coefficient, pair cards off the top, whether any second card).
+
+    >>> split_terms(2)
+    [(1, 0, True), (1, 0, True)]
+    """
+    out = []
+    for resplits, fills in split_patterns(most):
+        others_n = fills.count("N")
+        for kind in fills:
+            n = others_n - (kind == "N")
+            for t in range(n + 1):
+                out.append(((-1 if t % 2 else 1) * comb(n, t), resplits + t, kind == "X"))
+    return out
+
+
+def _dealt(counts: Hand, a: int, b: int, u: int) -> bool:
+    """Whether the shoe holds the cards a, b and the up card u."""
+    need = add_card(add_card(add_card(ZERO_HAND, a), b), u)
+    return all(n <= c for n, c in zip(need, counts))
+
+
+def _unsupported() -> Type[Exception]:
+    from .kernels import player_kernel
+
+    return player_kernel.Unsupported
+
+
+@lru_cache(maxsize=None)
+def _folded(hits_soft_17: bool) -> dict:
+    """The dealer's graph as the kernels walk it (see ``ext/dealer_walk.pxd``)."""
+    from .dealer_graph import dealer_kernel
+
+    return dealer_kernel(hits_soft_17).folded()
+
+
+def _build_kernel(engine: PlayerEngine) -> PlayerKernel:
+    """The compiled kernel for an engine's rules and shoe, in its arithmetic."""
+    from .kernels import player_kernel
+
+    r = engine.rules
+    bj: Union[Fraction, float]
+    bonus_777: Optional[Union[Fraction, float]] = None
+    bonus_678: Optional[Union[Fraction, float]] = None
+    bonus_21: Optional[Union[Fraction, float]] = None
+    if engine.exact:
+        bj = Fraction(r.blackjack_pays)
+        if r.bonus_posted_blackjack is not None:
+            bj += Fraction(1, 64) * (r.bonus_posted_blackjack - bj)
+        if r.bonus_678_suited is not None:
+            bonus_678 = 1 + Fraction(1, 16) * (r.bonus_678_suited - 1)
+        bonus_777, bonus_21 = r.bonus_777, r.bonus_five_card_21
+    else:  # the floats the Python engine multiplies by
+        bj = float(engine.blackjack_pay())
+        if r.bonus_678_suited is not None:
+            bonus_678 = float(engine.bonus_pay((0, 0, 0, 0, 0, 1, 1, 1, 0, 0)))
+        if r.bonus_777 is not None:
+            bonus_777 = float(r.bonus_777)
+        if r.bonus_five_card_21 is not None:
+            bonus_21 = float(r.bonus_five_card_21)
+    return player_kernel.PlayerKernel(
+        _folded(r.dealer.hits_soft_17), engine.counts, engine.exact, engine.one_unit_to_blackjack,
+        r.das, r.surrender, r.hit_split_aces, r.double_rescue, r.split_hands >= 2,
+        [r.most_hands(p) for p in range(1, 11)],
+        [[r.can_double(h, soft) for h in range(64)] for soft in (False, True)],
+        [split_terms(m) if m >= 2 else [] for m in range(5)], (bj, bonus_777, bonus_678, bonus_21))
 
 
 def _suits_alike(shoe: Shoe) -> bool:

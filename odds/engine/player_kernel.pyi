@@ -1,0 +1,20 @@
+"""The player's recursion compiled (built from ``ext/player_kernel.pyx``), in floats or exact."""
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Optional, Union
+
+class Unsupported(Exception):
+    """The kernel cannot compute this shoe as the Python engine does (the engine then says why)."""
+
+class PlayerKernel:
+    """One rule set and one shoe (see ``odds.engine.player._build_kernel`` for the arguments)."""
+
+    def __init__(self, folded: dict[str, Any], counts: Sequence[int], exact: bool, peek_like: bool, das: bool,
+                 surrender: bool, hit_split_aces: bool, rescue: bool, can_split: bool, most: Sequence[int],
+                 can_double: Sequence[Sequence[bool]], terms: Sequence[Sequence[tuple[int, int, bool]]],
+                 pays: tuple[Any, Optional[Any], Optional[Any], Optional[Any]]) -> None: ...
+    def round_value(self) -> tuple[Union[Fraction, float], dict[tuple[int, int, int], int]]:
+        """The round's expected result and each deal's option (0 stand, 1 hit, 2 double, 3
+        surrender, 4 split)."""
+    def first_options(self, a: int, b: int, u: int) -> list[tuple[int, Union[Fraction, float]]]:
+        """Each option's value for a two-card hand against ``u``, in the Python engine's order."""
