@@ -53,7 +53,9 @@ cdef enum:
     NOUT = 51      # outcomes: net -8..8 by (win, loss, neither)
     MAXQ = 16      # moduli at most
     AHEAD = 16     # lookups in flight (prefetched) while joining
-    CHUNK_BITS = 16  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
+    CHUNK_BITS = 12  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
+    NLEVEL = 64    # levels of unions: by the number of ten-valued cards
+    LEVEL_SHIFT = 54  # where that number lies in a packed union
 
 cdef u64 OCCUPIED = 1ULL << 63
 
@@ -195,11 +197,39 @@ cdef inline u64 _mulmod(u64 a, u64 b, u64 q) noexcept nogil:
 
 cdef struct Slot:
     u64 key        # union + 1; 0 for an empty slot
-    long long row  # its row of weights
+    char* row      # its row of weights
 
 
-# One pair against one up card: the shoe, the moduli and tables, and every union of all the hands'
-# cards met so far with its row of weights Z_d (d = 0..6).
+cdef struct Level:
+    # The unions of all the hands' cards that hold one number of ten-valued cards, each with its
+    # row of weights: a hash table of slots, the rows in chunks (they never move).
+    Slot* slots
+    long long cap, nrows
+    char** chunks
+    long long nchunks, chunkcap
+
+
+cdef void _level_free(Level* l) noexcept nogil:
+    cdef long long j
+    free(l.slots)
+    for j in range(l.nchunks):
+        free(l.chunks[j])
+    free(l.chunks)
+    memset(l, 0, sizeof(Level))
+
+
+cdef inline Slot* _slot(const Level* l, u64 u) noexcept nogil:
+    """Where the union ``u`` lies in its level, or the free slot where it would go."""
+    cdef long long mask = l.cap - 1
+    cdef long long i = <long long> (_mix(u, 0) & <u64> mask)
+    cdef u64 key = u + 1
+    while l.slots[i].key and l.slots[i].key != key:
+        i = (i + 1) & mask
+    return &l.slots[i]
+
+
+# One pair against one up card: the shoe, the moduli and tables, and the unions of all the hands'
+# cards that may still be met, with their rows of weights Z_d (d = 0..6), by level.
 cdef struct Walk:
     long long pool[NV]   # the shoe less the up card and both pair cards
     long long base[NV]   # the same with the up card
@@ -209,15 +239,8 @@ cdef struct Walk:
     u128* f128           # (a)_k for a <= n + 1, k <= max_cards
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
-    Slot* slots
-    long long cap, nrows
-    char** chunks        # the rows: exact, ND * nq residues (u64) a row; float, ND probabilities
-    long long nchunks, chunkcap, rowbytes
-
-
-cdef inline void* _row(const Walk* w, long long row) noexcept nogil:
-    """Where the weights of a row lie."""
-    return w.chunks[row >> CHUNK_BITS] + (row & ((1 << CHUNK_BITS) - 1)) * w.rowbytes
+    Level lv[NLEVEL]     # a row: exact, ND * nq residues (u64); float, ND probabilities
+    long long rowbytes, live, peak, made  # rows held now, at most, and made in all
 
 
 cdef class SplitKernel:
@@ -230,6 +253,8 @@ cdef class SplitKernel:
     cdef u128* ibuckets     # the dealer's buckets, (up card, result, cards)
     cdef double* fbuckets
     cdef readonly int max_cards
+    cdef readonly long long peak_rows  # the most unions held at once by the last run
+    cdef readonly long long rows_made  # the unions it weighed
 
     def __cinit__(self, folded):
         graph_load(&self.g, folded)
@@ -262,11 +287,16 @@ cdef class SplitKernel:
         his counts could pass 128 bits (``fits_128``).
         """
         cdef Walk w
-        cdef int v, i, k, last
+        cdef int v, i, k, last, level
         cdef long long j
         cdef Leaf* lv[2]
         cdef int nl[2]
+        cdef Table* ht[2]
         cdef _Heads h
+        cdef long long at[2]
+        cdef long long hi
+        cdef u64* keys = NULL
+        cdef char** rows = NULL
         cdef u128 acc[NOUT * MAXQ]
         cdef double facc[NOUT]
         memset(&w, 0, sizeof(w))
@@ -284,6 +314,7 @@ cdef class SplitKernel:
             return None
         for i in range(w.nq):
             w.q[i] = moduli[i]
+        w.rowbytes = ND * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
         lv[0] = lv[1] = NULL
         try:
             for k in range(2):
@@ -293,25 +324,48 @@ cdef class SplitKernel:
                     raise MemoryError()
                 for i, (code, end, count) in enumerate(leaves[k]):
                     lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
-            if not (self._tables(&w) and self._unions_init(&w, 1 << 12)):
+            keys = <u64*> malloc((max(nl[0], nl[1]) + 1) * sizeof(u64))
+            rows = <char**> malloc((max(nl[0], nl[1]) + 1) * sizeof(char*))
+            if keys == NULL or rows == NULL or not self._tables(&w):
                 raise MemoryError()
+            heads = []
             for last in range(2):
                 terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
-                if not terms:
-                    continue
-                h = self._heads(terms, lv, nl, w.pool, exact)
-                with nogil:
-                    k = self._join(&w, &h.t, lv[last], nl[last], one_unit, acc, facc)
-                if k == 0:
-                    raise MemoryError()
-                if w.starved >= 0:
-                    return None
+                ht[last] = NULL
+                if terms:
+                    h = self._heads(terms, lv, nl, w.pool, exact)
+                    heads.append(h)  # kept alive until the end of the walk
+                    ht[last] = &h.t
+                at[last] = 0
+            # The head unions in order of their ten-valued cards: a union of all the hands' cards
+            # holds at least as many as its head, so the levels below the heads' are done with.
+            k = 1
+            with nogil:
+                for level in range(NLEVEL):
+                    for last in range(2):
+                        if ht[last] == NULL:
+                            continue
+                        hi = at[last]
+                        while hi < ht[last].n and <int> (ht[last].s[hi].u >> LEVEL_SHIFT) == level:
+                            hi += 1
+                        k = self._join_rows(&w, ht[last], at[last], hi, lv[last], nl[last], one_unit,
+                                            acc, facc, keys, rows)
+                        at[last] = hi
+                        if k == 0 or w.starved >= 0:
+                            break
+                    if k == 0 or w.starved >= 0:
+                        break
+                    w.live -= w.lv[level].nrows
+                    _level_free(&w.lv[level])
+            if k == 0:
+                raise MemoryError()
+            if w.starved >= 0:
+                return None
         finally:
-            free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq)
-            free(w.slots)
-            for j in range(w.nchunks):
-                free(w.chunks[j])
-            free(w.chunks)
+            free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq); free(keys); free(rows)
+            for level in range(NLEVEL):
+                _level_free(&w.lv[level])
+        self.peak_rows, self.rows_made = w.peak, w.made
         if exact:
             return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
         return [facc[k] for k in range(NOUT)]
@@ -360,7 +414,8 @@ cdef class SplitKernel:
                             ok = 0
             if not ok:
                 raise MemoryError()
-        _table_sort(&h.t)
+        with nogil:
+            _table_sort(&h.t)
         return h
 
     cdef int _tables(self, Walk* w) noexcept nogil:
@@ -396,61 +451,59 @@ cdef class SplitKernel:
 
     # ------------------------------------------------------------------ unions and their weights
 
-    cdef int _unions_init(self, Walk* w, long long cap) noexcept nogil:
-        w.cap, w.nrows, w.nchunks, w.chunkcap = cap, 0, 0, 64
-        w.rowbytes = ND * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
-        w.slots = <Slot*> _big(cap * sizeof(Slot), 1)
-        w.chunks = <char**> malloc(w.chunkcap * sizeof(char*))
-        return w.slots != NULL and w.chunks != NULL
-
-    cdef inline long long _slot(self, Walk* w, u64 u) noexcept nogil:
-        """Where the union ``u`` lies in the table, or the free slot where it would go."""
-        cdef long long mask = w.cap - 1
-        cdef long long i = <long long> (_mix(u, 0) & <u64> mask)
-        cdef u64 key = u + 1
-        while w.slots[i].key and w.slots[i].key != key:
-            i = (i + 1) & mask
-        return i
-
-    cdef long long _union(self, Walk* w, u64 u) noexcept nogil:
-        """The row of weights of the union ``u`` of all the hands' cards, made on first use; -1 when
-        out of memory or when the dealer can run out of cards (``w.starved``)."""
-        cdef long long i = self._slot(w, u), j, oldcap, row
+    cdef char* _union(self, Walk* w, u64 u) noexcept nogil:
+        """The row of weights of the union ``u`` of all the hands' cards, made on first use; NULL
+        when out of memory or when the dealer can run out of cards (``w.starved``)."""
+        cdef Level* l = &w.lv[u >> LEVEL_SHIFT]
+        cdef Slot* x
         cdef Slot* old
+        cdef long long j, oldcap
         cdef void* grown
-        if w.slots[i].key:
-            return w.slots[i].row
-        if 2 * (w.nrows + 1) > w.cap:  # grow, then find the free slot again
-            old, oldcap = w.slots, w.cap
-            w.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
-            if w.slots == NULL:
-                w.slots = old
-                return -1
-            w.cap = 2 * oldcap
+        cdef char* row
+        if l.slots == NULL:
+            l.cap, l.chunkcap = 1 << 10, 16
+            l.slots = <Slot*> _big(l.cap * sizeof(Slot), 1)
+            l.chunks = <char**> malloc(l.chunkcap * sizeof(char*))
+            if l.slots == NULL or l.chunks == NULL:
+                return NULL
+        x = _slot(l, u)
+        if x.key:
+            return x.row
+        if 2 * (l.nrows + 1) > l.cap:  # grow, then find the free slot again
+            old, oldcap = l.slots, l.cap
+            l.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
+            if l.slots == NULL:
+                l.slots = old
+                return NULL
+            l.cap = 2 * oldcap
             for j in range(oldcap):
                 if old[j].key:
-                    w.slots[self._slot(w, old[j].key - 1)] = old[j]
+                    _slot(l, old[j].key - 1)[0] = old[j]
             free(old)
-            i = self._slot(w, u)
-        if w.nrows == w.nchunks << CHUNK_BITS:  # a new chunk of rows
-            if w.nchunks == w.chunkcap:
-                grown = realloc(w.chunks, 2 * w.chunkcap * sizeof(char*))
+            x = _slot(l, u)
+        if l.nrows == l.nchunks << CHUNK_BITS:  # a new chunk of rows
+            if l.nchunks == l.chunkcap:
+                grown = realloc(l.chunks, 2 * l.chunkcap * sizeof(char*))
                 if grown == NULL:
-                    return -1
-                w.chunks, w.chunkcap = <char**> grown, 2 * w.chunkcap
-            w.chunks[w.nchunks] = <char*> _big((1 << CHUNK_BITS) * w.rowbytes, 0)
-            if w.chunks[w.nchunks] == NULL:
-                return -1
-            w.nchunks += 1
-        row = w.nrows
+                    return NULL
+                l.chunks, l.chunkcap = <char**> grown, 2 * l.chunkcap
+            l.chunks[l.nchunks] = <char*> _big((1 << CHUNK_BITS) * w.rowbytes, 0)
+            if l.chunks[l.nchunks] == NULL:
+                return NULL
+            l.nchunks += 1
+        row = l.chunks[l.nrows >> CHUNK_BITS] + (l.nrows & ((1 << CHUNK_BITS) - 1)) * w.rowbytes
         if not self._weigh(w, u, row):
-            return -1
-        w.slots[i].key, w.slots[i].row = u + 1, row
-        w.nrows += 1
+            return NULL
+        x.key, x.row = u + 1, row
+        l.nrows += 1
+        w.live += 1
+        w.made += 1
+        if w.live > w.peak:
+            w.peak = w.live
         return row
 
-    cdef int _weigh(self, Walk* w, u64 u, long long row) noexcept nogil:
-        """Z_d(u) for every dealer result d into row ``row``: exact, the numerator over (n)_jmax of
+    cdef int _weigh(self, Walk* w, u64 u, char* row) noexcept nogil:
+        """Z_d(u) for every dealer result d into ``row``: exact, the numerator over (n)_jmax of
         (chance of drawing u) x (chance of d from the shoe less u), modulo each modulus; float,
         that chance. 0 when the dealer can run out of cards."""
         cdef long long c[NV]
@@ -462,8 +515,8 @@ cdef class SplitKernel:
         cdef u128 s
         cdef u64 pu
         cdef double wf, pd
-        cdef u64* zq = <u64*> _row(w, row)
-        cdef double* zf = <double*> _row(w, row)
+        cdef u64* zq = <u64*> row
+        cdef double* zf = <double*> row
         for v in range(NV):
             c[v] = w.base[v] - <long long> ((u >> (6 * v)) & 63)
             total += c[v]
@@ -505,23 +558,12 @@ cdef class SplitKernel:
 
     # --------------------------------------------------------------------------------- joining
 
-    cdef int _join(self, Walk* w, const Table* head, const Leaf* leaves, int nleaves, bint one_unit,
-                   u128* acc, double* facc) noexcept nogil:
-        """Join the last hand to each head union and settle every head entry against each dealer
-        result, adding to ``acc`` (exact) or ``facc`` (float). 0 when out of memory; stops when
-        the dealer can run out of cards."""
-        cdef u64* keys = <u64*> malloc((nleaves + 1) * sizeof(u64))
-        cdef long long* rows = <long long*> malloc((nleaves + 1) * sizeof(long long))
-        if keys == NULL or rows == NULL:
-            free(keys); free(rows)
-            return 0
-        cdef int ok = self._join_rows(w, head, leaves, nleaves, one_unit, acc, facc, keys, rows)
-        free(keys); free(rows)
-        return ok
-
-    cdef int _join_rows(self, Walk* w, const Table* head, const Leaf* leaves, int nleaves, bint one_unit,
-                        u128* acc, double* facc, u64* keys, long long* rows) noexcept nogil:
-        """:meth:`_join`, with room for the keys and rows of one head union's joins."""
+    cdef int _join_rows(self, Walk* w, const Table* head, long long lo, long long hi, const Leaf* leaves,
+                        int nleaves, bint one_unit, u128* acc, double* facc, u64* keys, char** rows) noexcept nogil:
+        """Join the last hand to each head union of the entries ``lo`` .. ``hi - 1`` and settle
+        every head entry against each dealer result, adding to ``acc`` (exact) or ``facc``
+        (float); ``keys`` and ``rows`` are room for one head union's joins. 0 when out of memory;
+        stops when the dealer can run out of cards."""
         cdef u128 y[NEND][ND * MAXQ]  # a row: d * nq + qi
         cdef u64 yq[NEND][ND][MAXQ]
         cdef double yf[NEND][ND]
@@ -529,7 +571,9 @@ cdef class SplitKernel:
         cdef int neth[ND]
         cdef int diffh[ND]
         cdef u64 cq[MAXQ]
-        cdef long long i = 0, i2, k, z
+        cdef long long i = lo, i2, k
+        cdef const char* z
+        cdef const Level* l
         cdef int j, e, d, qi, seen, r, cnt, net, diff, o, nq = w.nq
         cdef u64 uh, ee, u
         cdef const u64* zr
@@ -548,32 +592,34 @@ cdef class SplitKernel:
                     res[e][d] = cnt
                 else:
                     res[e][d] = ((r > 17 + d) - (r < 17 + d)) * cnt
-        while i < head.n:
+        while i < hi:
             uh = head.s[i].u
             i2 = i
-            while i2 < head.n and head.s[i2].u == uh:
+            while i2 < hi and head.s[i2].u == uh:
                 i2 += 1
             # the rows of the unions head + leaf, looked up a few ahead of use (prefetched)
             for j in range(nleaves + AHEAD):
                 if j < nleaves:
                     keys[j] = uh + leaves[j].code
                     if _fits(keys[j], w.pool):
-                        prefetch(&w.slots[<long long> (_mix(keys[j], 0) & <u64> (w.cap - 1))])
+                        l = &w.lv[keys[j] >> LEVEL_SHIFT]
+                        if l.slots != NULL:
+                            prefetch(&l.slots[<long long> (_mix(keys[j], 0) & <u64> (l.cap - 1))])
                     else:
                         keys[j] = NONE
                 if j >= AHEAD:
                     k = j - AHEAD
-                    rows[k] = -1 if keys[k] == NONE else self._union(w, keys[k])
-                    if keys[k] != NONE and rows[k] < 0:
+                    rows[k] = NULL if keys[k] == NONE else self._union(w, keys[k])
+                    if keys[k] != NONE and rows[k] == NULL:
                         return w.starved >= 0
             seen = 0
             for j in range(nleaves):
-                if j + AHEAD < nleaves and rows[j + AHEAD] >= 0:
-                    zp = <const char*> _row(w, rows[j + AHEAD])
+                if j + AHEAD < nleaves and rows[j + AHEAD] != NULL:
+                    zp = rows[j + AHEAD]
                     for t in range(0, w.rowbytes, 64):
                         prefetch(zp + t)
                 z = rows[j]
-                if z < 0:
+                if z == NULL:
                     continue
                 e = leaves[j].end
                 if not (seen >> e) & 1:
@@ -581,13 +627,13 @@ cdef class SplitKernel:
                     memset(y[e], 0, ND * MAXQ * sizeof(u128))
                     memset(yf[e], 0, ND * sizeof(double))
                 if w.exact:
-                    zr = <const u64*> _row(w, z)
+                    zr = <const u64*> z
                     ye = &y[e][0]
                     for t in range(ND * nq):
                         ye[t] += <u128> leaves[j].c * zr[t]
                 else:
                     for d in range(ND):
-                        yf[e][d] += <double> leaves[j].c * (<const double*> _row(w, z))[d]
+                        yf[e][d] += <double> leaves[j].c * (<const double*> z)[d]
             if seen:
                 if w.exact:
                     for e in range(NEND):

@@ -186,7 +186,7 @@ def test_moduli_taken_a_few_at_a_time(monkeypatch):
     all_at_once = split_round(8)
     calls = []
     run = outcomes._split_kernel(False).run
-    monkeypatch.setattr(outcomes, "_split_kernel", lambda h17: type("K", (), {
+    monkeypatch.setattr(outcomes, "_split_kernel", lambda h17, thread=0: type("K", (), {
         "max_cards": run.__self__.max_cards,
         "run": staticmethod(lambda *a: calls.append(len(a[5])) or run(*a))}))
     assert split_round(1) == all_at_once
