@@ -58,6 +58,10 @@ cdef enum:
     LEVEL_SHIFT = 54  # where that number lies in a packed union
 
 cdef u64 OCCUPIED = 1ULL << 63
+# Exact rows hold each residue (below 2**62) as two halves of 31 bits, so that the join sums
+# products count x half in 64 bits (two lanes an instruction) while the counts allow it.
+cdef int HALF_BITS = 31
+cdef u64 HALF_MASK = (1ULL << 31) - 1
 
 cdef union Count:
     u128 c         # number of sequences (exact)
@@ -240,6 +244,7 @@ cdef struct Walk:
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
     Level lv[NLEVEL]     # a row: exact, ND * nq residues (u64); float, ND probabilities
+    int ncol, col[ND]    # a row's columns: the dealer's results but a blackjack he cannot have (exact)
     long long rowbytes, live, peak, made  # rows held now, at most, and made in all
 
 
@@ -253,12 +258,14 @@ cdef class SplitKernel:
     cdef u128* ibuckets     # the dealer's buckets, (up card, result, cards)
     cdef double* fbuckets
     cdef readonly int max_cards
-    cdef readonly long long peak_rows  # the most unions held at once by the last run
-    cdef readonly long long rows_made  # the unions it weighed
+    cdef public long long peak_rows  # the most unions held at once by one run since set to 0
+    cdef public long long rows_made  # the unions weighed since set to 0
+    cdef public int narrow_bits  # sums by halves while the leaves' counts add up to less than 2**this
 
     def __cinit__(self, folded):
         graph_load(&self.g, folded)
         self.max_cards = self.g.width - 1
+        self.narrow_bits = 64 - 31
         if self.g.nresults != ND or self.g.width > 32:
             raise ValueError("the split kernel expects 7 dealer results and at most 31 cards")
         self.ireach = <u128*> calloc(self.g.n, sizeof(u128))
@@ -294,6 +301,7 @@ cdef class SplitKernel:
         cdef Table* ht[2]
         cdef _Heads h
         cdef long long at[2]
+        cdef bint narrow[2]
         cdef long long hi
         cdef u64* keys = NULL
         cdef char** rows = NULL
@@ -314,7 +322,11 @@ cdef class SplitKernel:
             return None
         for i in range(w.nq):
             w.q[i] = moduli[i]
-        w.rowbytes = ND * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
+        w.ncol = 0
+        for i in range(ND):  # an up card of 2 to 9 gives the dealer no blackjack: its column is left out
+            w.col[i] = -1 if exact and i == BLACKJACK and up not in (0, 9) else w.ncol
+            w.ncol += w.col[i] >= 0
+        w.rowbytes = w.ncol * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
         lv[0] = lv[1] = NULL
         try:
             for k in range(2):
@@ -324,6 +336,7 @@ cdef class SplitKernel:
                     raise MemoryError()
                 for i, (code, end, count) in enumerate(leaves[k]):
                     lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
+                narrow[k] = sum(count for _, _, count in leaves[k]) < 2 ** self.narrow_bits
             keys = <u64*> malloc((max(nl[0], nl[1]) + 1) * sizeof(u64))
             rows = <char**> malloc((max(nl[0], nl[1]) + 1) * sizeof(char*))
             if keys == NULL or rows == NULL or not self._tables(&w):
@@ -348,8 +361,8 @@ cdef class SplitKernel:
                         hi = at[last]
                         while hi < ht[last].n and <int> (ht[last].s[hi].u >> LEVEL_SHIFT) == level:
                             hi += 1
-                        k = self._join_rows(&w, ht[last], at[last], hi, lv[last], nl[last], one_unit,
-                                            acc, facc, keys, rows)
+                        k = self._join_rows(&w, ht[last], at[last], hi, lv[last], nl[last], narrow[last],
+                                            one_unit, acc, facc, keys, rows)
                         at[last] = hi
                         if k == 0 or w.starved >= 0:
                             break
@@ -365,7 +378,7 @@ cdef class SplitKernel:
             free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq); free(keys); free(rows)
             for level in range(NLEVEL):
                 _level_free(&w.lv[level])
-        self.peak_rows, self.rows_made = w.peak, w.made
+        self.peak_rows, self.rows_made = max(self.peak_rows, w.peak), self.rows_made + w.made
         if exact:
             return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
         return [facc[k] for k in range(NOUT)]
@@ -515,7 +528,8 @@ cdef class SplitKernel:
         cdef u128 s
         cdef u64 pu
         cdef double wf, pd
-        cdef u64* zq = <u64*> row
+        cdef unsigned int* zq = <unsigned int*> row  # exact: the low halves, then the high halves
+        cdef u64 z
         cdef double* zf = <double*> row
         for v in range(NV):
             c[v] = w.base[v] - <long long> ((u >> (6 * v)) & 63)
@@ -537,7 +551,12 @@ cdef class SplitKernel:
                 for v in range(NV):
                     pu = _mulmod(pu, w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], w.q[i])
                 for d in range(ND):
-                    zq[d * w.nq + i] = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+                    k = w.col[d]
+                    if k < 0:
+                        continue
+                    z = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+                    zq[k * w.nq + i] = <unsigned int> (z & HALF_MASK)
+                    zq[w.ncol * w.nq + k * w.nq + i] = <unsigned int> (z >> HALF_BITS)
         else:
             memset(fb, 0, ND * wd * sizeof(double))
             w.starved = walk(&self.g, w.up, c, total, self.freach, self.fbuckets, <double> 0)
@@ -559,12 +578,22 @@ cdef class SplitKernel:
     # --------------------------------------------------------------------------------- joining
 
     cdef int _join_rows(self, Walk* w, const Table* head, long long lo, long long hi, const Leaf* leaves,
-                        int nleaves, bint one_unit, u128* acc, double* facc, u64* keys, char** rows) noexcept nogil:
+                        int nleaves, bint narrow, bint one_unit, u128* acc, double* facc, u64* keys,
+                        char** rows) noexcept nogil:
         """Join the last hand to each head union of the entries ``lo`` .. ``hi - 1`` and settle
         every head entry against each dealer result, adding to ``acc`` (exact) or ``facc``
-        (float); ``keys`` and ``rows`` are room for one head union's joins. 0 when out of memory;
+        (float); ``keys`` and ``rows`` are room for one head union's joins. ``narrow``: the
+        leaves' counts add up to less than 2**33, so that sums of count x half stay in 64 bits. 0 when out of memory;
         stops when the dealer can run out of cards."""
         cdef u128 y[NEND][ND * MAXQ]  # a row: d * nq + qi
+        cdef u64 ylo[NEND][ND * MAXQ]  # the same by halves (narrow)
+        cdef u64 yhi[NEND][ND * MAXQ]
+        cdef u64* yl
+        cdef u64* yh
+        cdef const unsigned int* zl
+        cdef const unsigned int* zh
+        cdef u64 cj
+        cdef int nt = w.ncol * w.nq
         cdef u64 yq[NEND][ND][MAXQ]
         cdef double yf[NEND][ND]
         cdef int res[NEND][ND]
@@ -624,13 +653,27 @@ cdef class SplitKernel:
                 e = leaves[j].end
                 if not (seen >> e) & 1:
                     seen |= 1 << e
-                    memset(y[e], 0, ND * MAXQ * sizeof(u128))
-                    memset(yf[e], 0, ND * sizeof(double))
-                if w.exact:
-                    zr = <const u64*> z
+                    if w.exact:
+                        memset(ylo[e], 0, nt * sizeof(u64))
+                        memset(yhi[e], 0, nt * sizeof(u64))
+                        memset(y[e], 0, nt * sizeof(u128))
+                    else:
+                        memset(yf[e], 0, ND * sizeof(double))
+                if w.exact and narrow:
+                    zl = <const unsigned int*> z
+                    zh = zl + nt
+                    yl = &ylo[e][0]
+                    yh = &yhi[e][0]
+                    cj = leaves[j].c
+                    for t in range(nt):
+                        yl[t] += cj * zl[t]
+                    for t in range(nt):
+                        yh[t] += cj * zh[t]
+                elif w.exact:
+                    zl = <const unsigned int*> z
                     ye = &y[e][0]
-                    for t in range(ND * nq):
-                        ye[t] += <u128> leaves[j].c * zr[t]
+                    for t in range(nt):
+                        ye[t] += <u128> leaves[j].c * ((<u64> zl[nt + t] << HALF_BITS) | zl[t])
                 else:
                     for d in range(ND):
                         yf[e][d] += <double> leaves[j].c * (<const double*> z)[d]
@@ -640,7 +683,12 @@ cdef class SplitKernel:
                         if (seen >> e) & 1:
                             for d in range(ND):
                                 for qi in range(nq):
-                                    yq[e][d][qi] = <u64> (y[e][d * nq + qi] % q[qi])
+                                    t = w.col[d] * nq + qi
+                                    if t < 0:
+                                        yq[e][d][qi] = 0
+                                        continue
+                                    yq[e][d][qi] = <u64> ((y[e][t] + ylo[e][t] + (<u128> yhi[e][t] << HALF_BITS))
+                                                          % q[qi])
                 for k in range(i, i2):
                     ee = head.s[k].e
                     for d in range(ND):
@@ -657,6 +705,8 @@ cdef class SplitKernel:
                         if not (seen >> e) & 1:
                             continue
                         for d in range(ND):
+                            if w.col[d] < 0:
+                                continue
                             if one_unit and d == BLACKJACK:
                                 o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
                             else:
