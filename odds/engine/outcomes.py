@@ -30,7 +30,9 @@ plain Python (``round_outcomes(engine, compiled=False)``) takes the shoes the ke
 than 63 cards of a value in a union, a dealer's count beyond 128 bits, a dealer who can run out of
 cards) and the wagers that settle a round their own way.
 
-Cost, six decks, one core (``bench/bench_outcomes.py``), besides the engine's own values
+The kernel's calls (one a pair and up card, or a few moduli each) run on ``THREADS`` threads,
+the largest first; it releases the GIL while it joins. Cost, six decks, one core
+(``bench/bench_outcomes.py``; ``docs/performance.md`` for the latest figures), besides the engine's own values
 (``round_value``, 2 s in floats, 5 s exact at S17 DAS): pairs split to 2 hands, 2 s in floats and
 4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 36 s and 90 s. To 4 hands (aces
 once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
@@ -148,9 +150,12 @@ def _decode(code: int) -> tuple:
     return tuple((code >> (BITS * i)) & ((1 << BITS) - 1) for i in range(10))
 
 
-def _packed(code: int) -> int:
-    """A code of 7 bits a value as the split kernel packs it: 6 bits a value."""
-    return sum(k << (6 * i) for i, k in enumerate(_decode(code)))
+@lru_cache(maxsize=None)
+def _packed(code: int) -> tuple:
+    """A code of 7 bits a value as the split kernel packs it (6 bits a value), with the cards by
+    value and their number."""
+    cards = _decode(code)
+    return sum(k << (6 * i) for i, k in enumerate(cards)), cards, sum(cards)
 
 
 @lru_cache(maxsize=None)
@@ -432,6 +437,7 @@ class _Round:
         e = self.e
         pool = [c - h - (v == up) for v, (c, h) in enumerate(zip(self.counts, hand), start=1)]
         left = sum(pool)
+        sums: dict = {}
         for (final, stake), k in self._take(hand, ZERO_HAND, up, option).items():
             drawn = [f - h for f, h in zip(final, hand)]
             ways = k
@@ -441,9 +447,16 @@ class _Round:
             weight = p * (mpq(ways, den) if e.exact else ways / den)
             end = _ends_as(final, stake)
             row = self._bust_row(final, up) if end[0] == BUSTED else e.finals(final, up)
+            acc = sums.get(end)
+            if acc is None:
+                acc = sums[end] = [0 * self.one] * len(row)
             for d, q in enumerate(row):
                 if q:
-                    self.put(self._settle((end,), d), weight * q)
+                    acc[d] += weight * q
+        for end, acc in sums.items():  # each way the hand ends, settled once against each result
+            for d, x in enumerate(acc):
+                if x:
+                    self.put(self._settle((end,), d), x)
 
     def _bust_row(self, removed: tuple, up: int) -> list:
         """A dealer row good enough when every hand is bust: only a blackjack matters."""
@@ -513,10 +526,10 @@ class _Round:
         base = tuple(c - 2 * (v == pair) for v, c in enumerate(self.counts, start=1))
         pool = [c - (v == up) for v, c in enumerate(base, start=1)]
         n = sum(pool)
-        leaves = [[(_packed(code), 2 * (end[0] - BELOW_17) + end[1] - 1, k)
+        leaves = [[(_packed(code)[0], 2 * (end[0] - BELOW_17) + end[1] - 1, k)
                    for code, end, k in self._split_leaves(pair, up, any_card)] for any_card in (False, True)]
-        drawn = [_decode(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)]
-        most_drawn = [max((d[v] for d in drawn), default=0) for v in range(10)]
+        drawn = {_packed(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)}
+        most_drawn = [max((d[1][v] for d in drawn), default=0) for v in range(10)]
         if (any(min(pool[v] + most_drawn[v], most * most_drawn[v]) + most - 2 > 63 for v in range(10))
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
             return None
@@ -528,7 +541,7 @@ class _Round:
             groups[key] = groups.get(key, 0) + 1
         # The most cards a run draws after the up card: the resplit pair cards, the hands' cards
         # and the dealer's; every weight is brought to the denominator (n)_cards.
-        cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + _max_cards(self.rules) - 1)
+        cards = min(n, most - 2 + most * max((d[2] for d in drawn), default=0) + _max_cards(self.rules) - 1)
         moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
         return _SplitJob(pair, up, p, args, moduli, cards, n, e.one_unit_to_blackjack,
