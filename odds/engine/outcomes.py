@@ -172,7 +172,7 @@ def _max_cards(rules: GameRules) -> int:
 
 MODULI_PER_CALL = 8  # a six-deck round at four hands needs 8 moduli, so one call
 THREADS = min(2, os.cpu_count() or 1)  # threads sharing the kernel's calls (they release the GIL)
-PARALLEL_FROM = 10 ** 7  # leaves ** hands summed over the calls, from which threads pay for themselves
+PARALLEL_FROM = 10 ** 6  # leaves ** hands summed over the calls, from which threads pay for themselves
 
 
 @dataclass
