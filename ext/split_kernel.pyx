@@ -20,11 +20,24 @@ sequences(a) * Z_d(H + a)``, with
 ``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry
 is settled against every ``d`` with each ``e`` at once.
 
+The unions are kept by level, the number of ten-valued cards they hold (the top 6 bits of a
+packed union, so that the head table, sorted by union, is sorted by level). A union of all the
+hands' cards holds at least as many as its head union, so the head entries are joined level by
+level (both heads, last hand of either kind, in step) and each level of unions is freed once the
+heads have passed it.
+
 Exact mode: a run with ``K`` cards drawn after the up card (player's and dealer's) has an integer
 weight over ``(n)_K`` (``n`` cards in the shoe less the up card and both pair cards); all weights are
 brought to one denominator ``(n)_J`` and summed as integers modulo each of the given moduli (the
 caller reconstructs them by the Chinese remainder theorem; it passes moduli whose product exceeds
-``(n)_J``, and every sum lies between 0 and ``(n)_J``). Float mode: the same sums in doubles.
+``(n)_J``, and every sum lies between 0 and ``(n)_J``). A row keeps each residue (below 2**62) as
+two halves of 31 bits; while the last hand's sequence counts add up to less than 2**33 a head
+union's sums of count x half stay below 2**64 and are taken in 64 bits, two to an instruction
+(else in 128 bits), then reduced modulo each modulus. Under an up card of 2 to 9 the dealer has no
+blackjack and the rows leave that column out. Float mode: the same sums in doubles.
+
+Measured (``bench/bench_outcomes.py``): the join is bound by memory, the lookups of the unions'
+rows; the level freeing spares about a tenth of the rows at three hands.
 """
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
@@ -53,9 +66,15 @@ cdef enum:
     NOUT = 51      # outcomes: net -8..8 by (win, loss, neither)
     MAXQ = 16      # moduli at most
     AHEAD = 16     # lookups in flight (prefetched) while joining
-    CHUNK_BITS = 16  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
+    CHUNK_BITS = 12  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
+    NLEVEL = 64    # levels of unions: by the number of ten-valued cards
+    LEVEL_SHIFT = 54  # where that number lies in a packed union
 
 cdef u64 OCCUPIED = 1ULL << 63
+# Exact rows hold each residue (below 2**62) as two halves of 31 bits, so that the join sums
+# products count x half in 64 bits (two lanes an instruction) while the counts allow it.
+cdef int HALF_BITS = 31
+cdef u64 HALF_MASK = (1ULL << 31) - 1
 
 cdef union Count:
     u128 c         # number of sequences (exact)
@@ -195,11 +214,39 @@ cdef inline u64 _mulmod(u64 a, u64 b, u64 q) noexcept nogil:
 
 cdef struct Slot:
     u64 key        # union + 1; 0 for an empty slot
-    long long row  # its row of weights
+    char* row      # its row of weights
 
 
-# One pair against one up card: the shoe, the moduli and tables, and every union of all the hands'
-# cards met so far with its row of weights Z_d (d = 0..6).
+cdef struct Level:
+    # The unions of all the hands' cards that hold one number of ten-valued cards, each with its
+    # row of weights: a hash table of slots, the rows in chunks (they never move).
+    Slot* slots
+    long long cap, nrows
+    char** chunks
+    long long nchunks, chunkcap
+
+
+cdef void _level_free(Level* l) noexcept nogil:
+    cdef long long j
+    free(l.slots)
+    for j in range(l.nchunks):
+        free(l.chunks[j])
+    free(l.chunks)
+    memset(l, 0, sizeof(Level))
+
+
+cdef inline Slot* _slot(const Level* l, u64 u) noexcept nogil:
+    """Where the union ``u`` lies in its level, or the free slot where it would go."""
+    cdef long long mask = l.cap - 1
+    cdef long long i = <long long> (_mix(u, 0) & <u64> mask)
+    cdef u64 key = u + 1
+    while l.slots[i].key and l.slots[i].key != key:
+        i = (i + 1) & mask
+    return &l.slots[i]
+
+
+# One pair against one up card: the shoe, the moduli and tables, and the unions of all the hands'
+# cards that may still be met, with their rows of weights Z_d (d = 0..6), by level.
 cdef struct Walk:
     long long pool[NV]   # the shoe less the up card and both pair cards
     long long base[NV]   # the same with the up card
@@ -209,15 +256,9 @@ cdef struct Walk:
     u128* f128           # (a)_k for a <= n + 1, k <= max_cards
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
-    Slot* slots
-    long long cap, nrows
-    char** chunks        # the rows: exact, ND * nq residues (u64) a row; float, ND probabilities
-    long long nchunks, chunkcap, rowbytes
-
-
-cdef inline void* _row(const Walk* w, long long row) noexcept nogil:
-    """Where the weights of a row lie."""
-    return w.chunks[row >> CHUNK_BITS] + (row & ((1 << CHUNK_BITS) - 1)) * w.rowbytes
+    Level lv[NLEVEL]     # a row: exact, ND * nq residues (u64); float, ND probabilities
+    int ncol, col[ND]    # a row's columns: the dealer's results but a blackjack he cannot have (exact)
+    long long rowbytes, live, peak, made  # rows held now, at most, and made in all
 
 
 cdef class SplitKernel:
@@ -230,10 +271,14 @@ cdef class SplitKernel:
     cdef u128* ibuckets     # the dealer's buckets, (up card, result, cards)
     cdef double* fbuckets
     cdef readonly int max_cards
+    cdef public long long peak_rows  # the most unions held at once by one run since set to 0
+    cdef public long long rows_made  # the unions weighed since set to 0
+    cdef public int narrow_bits  # sums by halves while the leaves' counts add up to less than 2**this
 
     def __cinit__(self, folded):
         graph_load(&self.g, folded)
         self.max_cards = self.g.width - 1
+        self.narrow_bits = 64 - 31
         if self.g.nresults != ND or self.g.width > 32:
             raise ValueError("the split kernel expects 7 dealer results and at most 31 cards")
         self.ireach = <u128*> calloc(self.g.n, sizeof(u128))
@@ -262,11 +307,17 @@ cdef class SplitKernel:
         his counts could pass 128 bits (``fits_128``).
         """
         cdef Walk w
-        cdef int v, i, k, last
+        cdef int v, i, k, last, level
         cdef long long j
         cdef Leaf* lv[2]
         cdef int nl[2]
+        cdef Table* ht[2]
         cdef _Heads h
+        cdef long long at[2]
+        cdef bint narrow[2]
+        cdef long long hi
+        cdef u64* keys = NULL
+        cdef char** rows = NULL
         cdef u128 acc[NOUT * MAXQ]
         cdef double facc[NOUT]
         memset(&w, 0, sizeof(w))
@@ -284,6 +335,11 @@ cdef class SplitKernel:
             return None
         for i in range(w.nq):
             w.q[i] = moduli[i]
+        w.ncol = 0
+        for i in range(ND):  # an up card of 2 to 9 gives the dealer no blackjack: its column is left out
+            w.col[i] = -1 if exact and i == BLACKJACK and up not in (0, 9) else w.ncol
+            w.ncol += w.col[i] >= 0
+        w.rowbytes = w.ncol * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
         lv[0] = lv[1] = NULL
         try:
             for k in range(2):
@@ -293,25 +349,49 @@ cdef class SplitKernel:
                     raise MemoryError()
                 for i, (code, end, count) in enumerate(leaves[k]):
                     lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
-            if not (self._tables(&w) and self._unions_init(&w, 1 << 12)):
+                narrow[k] = sum(count for _, _, count in leaves[k]) < 2 ** self.narrow_bits
+            keys = <u64*> malloc((max(nl[0], nl[1]) + 1) * sizeof(u64))
+            rows = <char**> malloc((max(nl[0], nl[1]) + 1) * sizeof(char*))
+            if keys == NULL or rows == NULL or not self._tables(&w):
                 raise MemoryError()
+            heads = []
             for last in range(2):
                 terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
-                if not terms:
-                    continue
-                h = self._heads(terms, lv, nl, w.pool, exact)
-                with nogil:
-                    k = self._join(&w, &h.t, lv[last], nl[last], one_unit, acc, facc)
-                if k == 0:
-                    raise MemoryError()
-                if w.starved >= 0:
-                    return None
+                ht[last] = NULL
+                if terms:
+                    h = self._heads(terms, lv, nl, w.pool, exact)
+                    heads.append(h)  # kept alive until the end of the walk
+                    ht[last] = &h.t
+                at[last] = 0
+            # The head unions in order of their ten-valued cards: a union of all the hands' cards
+            # holds at least as many as its head, so the levels below the heads' are done with.
+            k = 1
+            with nogil:
+                for level in range(NLEVEL):
+                    for last in range(2):
+                        if ht[last] == NULL:
+                            continue
+                        hi = at[last]
+                        while hi < ht[last].n and <int> (ht[last].s[hi].u >> LEVEL_SHIFT) == level:
+                            hi += 1
+                        k = self._join_rows(&w, ht[last], at[last], hi, lv[last], nl[last], narrow[last],
+                                            one_unit, acc, facc, keys, rows)
+                        at[last] = hi
+                        if k == 0 or w.starved >= 0:
+                            break
+                    if k == 0 or w.starved >= 0:
+                        break
+                    w.live -= w.lv[level].nrows
+                    _level_free(&w.lv[level])
+            if k == 0:
+                raise MemoryError()
+            if w.starved >= 0:
+                return None
         finally:
-            free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq)
-            free(w.slots)
-            for j in range(w.nchunks):
-                free(w.chunks[j])
-            free(w.chunks)
+            free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq); free(keys); free(rows)
+            for level in range(NLEVEL):
+                _level_free(&w.lv[level])
+        self.peak_rows, self.rows_made = max(self.peak_rows, w.peak), self.rows_made + w.made
         if exact:
             return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
         return [facc[k] for k in range(NOUT)]
@@ -360,7 +440,8 @@ cdef class SplitKernel:
                             ok = 0
             if not ok:
                 raise MemoryError()
-        _table_sort(&h.t)
+        with nogil:
+            _table_sort(&h.t)
         return h
 
     cdef int _tables(self, Walk* w) noexcept nogil:
@@ -396,61 +477,59 @@ cdef class SplitKernel:
 
     # ------------------------------------------------------------------ unions and their weights
 
-    cdef int _unions_init(self, Walk* w, long long cap) noexcept nogil:
-        w.cap, w.nrows, w.nchunks, w.chunkcap = cap, 0, 0, 64
-        w.rowbytes = ND * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
-        w.slots = <Slot*> _big(cap * sizeof(Slot), 1)
-        w.chunks = <char**> malloc(w.chunkcap * sizeof(char*))
-        return w.slots != NULL and w.chunks != NULL
-
-    cdef inline long long _slot(self, Walk* w, u64 u) noexcept nogil:
-        """Where the union ``u`` lies in the table, or the free slot where it would go."""
-        cdef long long mask = w.cap - 1
-        cdef long long i = <long long> (_mix(u, 0) & <u64> mask)
-        cdef u64 key = u + 1
-        while w.slots[i].key and w.slots[i].key != key:
-            i = (i + 1) & mask
-        return i
-
-    cdef long long _union(self, Walk* w, u64 u) noexcept nogil:
-        """The row of weights of the union ``u`` of all the hands' cards, made on first use; -1 when
-        out of memory or when the dealer can run out of cards (``w.starved``)."""
-        cdef long long i = self._slot(w, u), j, oldcap, row
+    cdef char* _union(self, Walk* w, u64 u) noexcept nogil:
+        """The row of weights of the union ``u`` of all the hands' cards, made on first use; NULL
+        when out of memory or when the dealer can run out of cards (``w.starved``)."""
+        cdef Level* l = &w.lv[u >> LEVEL_SHIFT]
+        cdef Slot* x
         cdef Slot* old
+        cdef long long j, oldcap
         cdef void* grown
-        if w.slots[i].key:
-            return w.slots[i].row
-        if 2 * (w.nrows + 1) > w.cap:  # grow, then find the free slot again
-            old, oldcap = w.slots, w.cap
-            w.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
-            if w.slots == NULL:
-                w.slots = old
-                return -1
-            w.cap = 2 * oldcap
+        cdef char* row
+        if l.slots == NULL:
+            l.cap, l.chunkcap = 1 << 10, 16
+            l.slots = <Slot*> _big(l.cap * sizeof(Slot), 1)
+            l.chunks = <char**> malloc(l.chunkcap * sizeof(char*))
+            if l.slots == NULL or l.chunks == NULL:
+                return NULL
+        x = _slot(l, u)
+        if x.key:
+            return x.row
+        if 2 * (l.nrows + 1) > l.cap:  # grow, then find the free slot again
+            old, oldcap = l.slots, l.cap
+            l.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
+            if l.slots == NULL:
+                l.slots = old
+                return NULL
+            l.cap = 2 * oldcap
             for j in range(oldcap):
                 if old[j].key:
-                    w.slots[self._slot(w, old[j].key - 1)] = old[j]
+                    _slot(l, old[j].key - 1)[0] = old[j]
             free(old)
-            i = self._slot(w, u)
-        if w.nrows == w.nchunks << CHUNK_BITS:  # a new chunk of rows
-            if w.nchunks == w.chunkcap:
-                grown = realloc(w.chunks, 2 * w.chunkcap * sizeof(char*))
+            x = _slot(l, u)
+        if l.nrows == l.nchunks << CHUNK_BITS:  # a new chunk of rows
+            if l.nchunks == l.chunkcap:
+                grown = realloc(l.chunks, 2 * l.chunkcap * sizeof(char*))
                 if grown == NULL:
-                    return -1
-                w.chunks, w.chunkcap = <char**> grown, 2 * w.chunkcap
-            w.chunks[w.nchunks] = <char*> _big((1 << CHUNK_BITS) * w.rowbytes, 0)
-            if w.chunks[w.nchunks] == NULL:
-                return -1
-            w.nchunks += 1
-        row = w.nrows
+                    return NULL
+                l.chunks, l.chunkcap = <char**> grown, 2 * l.chunkcap
+            l.chunks[l.nchunks] = <char*> _big((1 << CHUNK_BITS) * w.rowbytes, 0)
+            if l.chunks[l.nchunks] == NULL:
+                return NULL
+            l.nchunks += 1
+        row = l.chunks[l.nrows >> CHUNK_BITS] + (l.nrows & ((1 << CHUNK_BITS) - 1)) * w.rowbytes
         if not self._weigh(w, u, row):
-            return -1
-        w.slots[i].key, w.slots[i].row = u + 1, row
-        w.nrows += 1
+            return NULL
+        x.key, x.row = u + 1, row
+        l.nrows += 1
+        w.live += 1
+        w.made += 1
+        if w.live > w.peak:
+            w.peak = w.live
         return row
 
-    cdef int _weigh(self, Walk* w, u64 u, long long row) noexcept nogil:
-        """Z_d(u) for every dealer result d into row ``row``: exact, the numerator over (n)_jmax of
+    cdef int _weigh(self, Walk* w, u64 u, char* row) noexcept nogil:
+        """Z_d(u) for every dealer result d into ``row``: exact, the numerator over (n)_jmax of
         (chance of drawing u) x (chance of d from the shoe less u), modulo each modulus; float,
         that chance. 0 when the dealer can run out of cards."""
         cdef long long c[NV]
@@ -462,8 +541,9 @@ cdef class SplitKernel:
         cdef u128 s
         cdef u64 pu
         cdef double wf, pd
-        cdef u64* zq = <u64*> _row(w, row)
-        cdef double* zf = <double*> _row(w, row)
+        cdef unsigned int* zq = <unsigned int*> row  # exact: the low halves, then the high halves
+        cdef u64 z
+        cdef double* zf = <double*> row
         for v in range(NV):
             c[v] = w.base[v] - <long long> ((u >> (6 * v)) & 63)
             total += c[v]
@@ -484,7 +564,12 @@ cdef class SplitKernel:
                 for v in range(NV):
                     pu = _mulmod(pu, w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], w.q[i])
                 for d in range(ND):
-                    zq[d * w.nq + i] = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+                    k = w.col[d]
+                    if k < 0:
+                        continue
+                    z = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+                    zq[k * w.nq + i] = <unsigned int> (z & HALF_MASK)
+                    zq[w.ncol * w.nq + k * w.nq + i] = <unsigned int> (z >> HALF_BITS)
         else:
             memset(fb, 0, ND * wd * sizeof(double))
             w.starved = walk(&self.g, w.up, c, total, self.freach, self.fbuckets, <double> 0)
@@ -505,31 +590,32 @@ cdef class SplitKernel:
 
     # --------------------------------------------------------------------------------- joining
 
-    cdef int _join(self, Walk* w, const Table* head, const Leaf* leaves, int nleaves, bint one_unit,
-                   u128* acc, double* facc) noexcept nogil:
-        """Join the last hand to each head union and settle every head entry against each dealer
-        result, adding to ``acc`` (exact) or ``facc`` (float). 0 when out of memory; stops when
-        the dealer can run out of cards."""
-        cdef u64* keys = <u64*> malloc((nleaves + 1) * sizeof(u64))
-        cdef long long* rows = <long long*> malloc((nleaves + 1) * sizeof(long long))
-        if keys == NULL or rows == NULL:
-            free(keys); free(rows)
-            return 0
-        cdef int ok = self._join_rows(w, head, leaves, nleaves, one_unit, acc, facc, keys, rows)
-        free(keys); free(rows)
-        return ok
-
-    cdef int _join_rows(self, Walk* w, const Table* head, const Leaf* leaves, int nleaves, bint one_unit,
-                        u128* acc, double* facc, u64* keys, long long* rows) noexcept nogil:
-        """:meth:`_join`, with room for the keys and rows of one head union's joins."""
+    cdef int _join_rows(self, Walk* w, const Table* head, long long lo, long long hi, const Leaf* leaves,
+                        int nleaves, bint narrow, bint one_unit, u128* acc, double* facc, u64* keys,
+                        char** rows) noexcept nogil:
+        """Join the last hand to each head union of the entries ``lo`` .. ``hi - 1`` and settle
+        every head entry against each dealer result, adding to ``acc`` (exact) or ``facc``
+        (float); ``keys`` and ``rows`` are room for one head union's joins. ``narrow``: the
+        leaves' counts add up to less than 2**33, so that sums of count x half stay in 64 bits. 0 when out of memory;
+        stops when the dealer can run out of cards."""
         cdef u128 y[NEND][ND * MAXQ]  # a row: d * nq + qi
+        cdef u64 ylo[NEND][ND * MAXQ]  # the same by halves (narrow)
+        cdef u64 yhi[NEND][ND * MAXQ]
+        cdef u64* yl
+        cdef u64* yh
+        cdef const unsigned int* zl
+        cdef const unsigned int* zh
+        cdef u64 cj
+        cdef int nt = w.ncol * w.nq
         cdef u64 yq[NEND][ND][MAXQ]
         cdef double yf[NEND][ND]
         cdef int res[NEND][ND]
         cdef int neth[ND]
         cdef int diffh[ND]
         cdef u64 cq[MAXQ]
-        cdef long long i = 0, i2, k, z
+        cdef long long i = lo, i2, k
+        cdef const char* z
+        cdef const Level* l
         cdef int j, e, d, qi, seen, r, cnt, net, diff, o, nq = w.nq
         cdef u64 uh, ee, u
         cdef const u64* zr
@@ -548,53 +634,74 @@ cdef class SplitKernel:
                     res[e][d] = cnt
                 else:
                     res[e][d] = ((r > 17 + d) - (r < 17 + d)) * cnt
-        while i < head.n:
+        while i < hi:
             uh = head.s[i].u
             i2 = i
-            while i2 < head.n and head.s[i2].u == uh:
+            while i2 < hi and head.s[i2].u == uh:
                 i2 += 1
             # the rows of the unions head + leaf, looked up a few ahead of use (prefetched)
             for j in range(nleaves + AHEAD):
                 if j < nleaves:
                     keys[j] = uh + leaves[j].code
                     if _fits(keys[j], w.pool):
-                        prefetch(&w.slots[<long long> (_mix(keys[j], 0) & <u64> (w.cap - 1))])
+                        l = &w.lv[keys[j] >> LEVEL_SHIFT]
+                        if l.slots != NULL:
+                            prefetch(&l.slots[<long long> (_mix(keys[j], 0) & <u64> (l.cap - 1))])
                     else:
                         keys[j] = NONE
                 if j >= AHEAD:
                     k = j - AHEAD
-                    rows[k] = -1 if keys[k] == NONE else self._union(w, keys[k])
-                    if keys[k] != NONE and rows[k] < 0:
+                    rows[k] = NULL if keys[k] == NONE else self._union(w, keys[k])
+                    if keys[k] != NONE and rows[k] == NULL:
                         return w.starved >= 0
             seen = 0
             for j in range(nleaves):
-                if j + AHEAD < nleaves and rows[j + AHEAD] >= 0:
-                    zp = <const char*> _row(w, rows[j + AHEAD])
+                if j + AHEAD < nleaves and rows[j + AHEAD] != NULL:
+                    zp = rows[j + AHEAD]
                     for t in range(0, w.rowbytes, 64):
                         prefetch(zp + t)
                 z = rows[j]
-                if z < 0:
+                if z == NULL:
                     continue
                 e = leaves[j].end
                 if not (seen >> e) & 1:
                     seen |= 1 << e
-                    memset(y[e], 0, ND * MAXQ * sizeof(u128))
-                    memset(yf[e], 0, ND * sizeof(double))
-                if w.exact:
-                    zr = <const u64*> _row(w, z)
+                    if w.exact:
+                        memset(ylo[e], 0, nt * sizeof(u64))
+                        memset(yhi[e], 0, nt * sizeof(u64))
+                        memset(y[e], 0, nt * sizeof(u128))
+                    else:
+                        memset(yf[e], 0, ND * sizeof(double))
+                if w.exact and narrow:
+                    zl = <const unsigned int*> z
+                    zh = zl + nt
+                    yl = &ylo[e][0]
+                    yh = &yhi[e][0]
+                    cj = leaves[j].c
+                    for t in range(nt):
+                        yl[t] += cj * zl[t]
+                    for t in range(nt):
+                        yh[t] += cj * zh[t]
+                elif w.exact:
+                    zl = <const unsigned int*> z
                     ye = &y[e][0]
-                    for t in range(ND * nq):
-                        ye[t] += <u128> leaves[j].c * zr[t]
+                    for t in range(nt):
+                        ye[t] += <u128> leaves[j].c * ((<u64> zl[nt + t] << HALF_BITS) | zl[t])
                 else:
                     for d in range(ND):
-                        yf[e][d] += <double> leaves[j].c * (<const double*> _row(w, z))[d]
+                        yf[e][d] += <double> leaves[j].c * (<const double*> z)[d]
             if seen:
                 if w.exact:
                     for e in range(NEND):
                         if (seen >> e) & 1:
                             for d in range(ND):
                                 for qi in range(nq):
-                                    yq[e][d][qi] = <u64> (y[e][d * nq + qi] % q[qi])
+                                    t = w.col[d] * nq + qi
+                                    if t < 0:
+                                        yq[e][d][qi] = 0
+                                        continue
+                                    yq[e][d][qi] = <u64> ((y[e][t] + ylo[e][t] + (<u128> yhi[e][t] << HALF_BITS))
+                                                          % q[qi])
                 for k in range(i, i2):
                     ee = head.s[k].e
                     for d in range(ND):
@@ -611,6 +718,8 @@ cdef class SplitKernel:
                         if not (seen >> e) & 1:
                             continue
                         for d in range(ND):
+                            if w.col[d] < 0:
+                                continue
                             if one_unit and d == BLACKJACK:
                                 o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
                             else:

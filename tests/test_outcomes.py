@@ -88,8 +88,14 @@ def test_four_hands_happen(counts):
                                    RULES["S17 no hole card OBO DAS"]], ids=["H17 DAS to 4", "to 4 RSA no hole card",
                                                                              "no hole card OBO"])
 @pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
-def test_compiled_walk_equals_python_walk(rules, exact):
-    # The split kernel (odds.engine.split_kernel) against the plain Python walk of the same method.
+@pytest.mark.parametrize("narrow", [True, False], ids=["by halves", "in 128 bits"])
+def test_compiled_walk_equals_python_walk(rules, exact, narrow, monkeypatch):
+    # The split kernel (odds.engine.split_kernel) against the plain Python walk of the same method;
+    # the kernel's exact sums by halves of residues in 64 bits (the leaves' counts allow it on
+    # these shoes) and, forced, in 128 bits.
+    from odds.engine import outcomes
+    for kernel in (outcomes._split_kernel(rules.dealer.hits_soft_17, k) for k in range(2)):
+        monkeypatch.setattr(kernel, "narrow_bits", 64 - 31 if narrow else 0)
     for counts in (FOUR_SHOES["A2 54 84 T9 (19)"], RESPLIT_SHOES["A4 83 92 T10 (19)"]):
         compiled = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact)).joint
         python = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact), compiled=False).joint
@@ -186,8 +192,24 @@ def test_moduli_taken_a_few_at_a_time(monkeypatch):
     all_at_once = split_round(8)
     calls = []
     run = outcomes._split_kernel(False).run
-    monkeypatch.setattr(outcomes, "_split_kernel", lambda h17: type("K", (), {
+    monkeypatch.setattr(outcomes, "_split_kernel", lambda h17, thread=0: type("K", (), {
         "max_cards": run.__self__.max_cards,
         "run": staticmethod(lambda *a: calls.append(len(a[5])) or run(*a))}))
     assert split_round(1) == all_at_once
     assert len(calls) > 1 and set(calls) == {1}
+
+
+@pytest.mark.parametrize("counts", [FOUR_SHOES["A2 54 84 T9 (19)"], RESPLIT_SHOES["A4 83 92 T10 (19)"]])
+def test_threads_give_the_same_law(counts, monkeypatch):
+    # The split kernel's calls shared among two threads (one modulus a call, so that one pair
+    # against one up card is spread over both) give the law of one thread, exactly.
+    from odds.engine import outcomes
+    rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
+    laws = []
+    for threads in (1, 2):
+        monkeypatch.setattr(outcomes, "THREADS", threads)
+        monkeypatch.setattr(outcomes, "PARALLEL_FROM", 0)
+        monkeypatch.setattr(outcomes, "MODULI_PER_CALL", 1)
+        laws.append(round_outcomes(PlayerEngine(rules, shoe(counts))).joint)
+    assert laws[0] == laws[1]
+    assert laws[0] == round_outcomes(PlayerEngine(rules, shoe(counts)), compiled=False).joint

@@ -30,7 +30,9 @@ plain Python (``round_outcomes(engine, compiled=False)``) takes the shoes the ke
 than 63 cards of a value in a union, a dealer's count beyond 128 bits, a dealer who can run out of
 cards) and the wagers that settle a round their own way.
 
-Cost, six decks, one core (``bench/bench_outcomes.py``), besides the engine's own values
+The kernel's calls (one a pair and up card, or a few moduli each) run on ``THREADS`` threads,
+the largest first; it releases the GIL while it joins. Cost, six decks, one core
+(``bench/bench_outcomes.py``; ``docs/performance.md`` for the latest figures), besides the engine's own values
 (``round_value``, 2 s in floats, 5 s exact at S17 DAS): pairs split to 2 hands, 2 s in floats and
 4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 36 s and 90 s. To 4 hands (aces
 once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
@@ -63,6 +65,9 @@ True
 """
 from __future__ import annotations
 
+import os
+import queue
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -145,19 +150,55 @@ def _decode(code: int) -> tuple:
     return tuple((code >> (BITS * i)) & ((1 << BITS) - 1) for i in range(10))
 
 
-def _packed(code: int) -> int:
-    """A code of 7 bits a value as the split kernel packs it: 6 bits a value."""
-    return sum(k << (6 * i) for i, k in enumerate(_decode(code)))
+@lru_cache(maxsize=None)
+def _packed(code: int) -> tuple:
+    """A code of 7 bits a value as the split kernel packs it (6 bits a value), with the cards by
+    value and their number."""
+    cards = _decode(code)
+    return sum(k << (6 * i) for i, k in enumerate(cards)), cards, sum(cards)
 
 
 @lru_cache(maxsize=None)
-def _split_kernel(hits_soft_17: bool) -> SplitKernel:
+def _split_kernel(hits_soft_17: bool, thread: int = 0) -> SplitKernel:
+    """The split kernel of a rule; one for each thread that calls it (it keeps scratch room)."""
     from .kernels import split_kernel
 
     return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
 
 
+def _max_cards(rules: GameRules) -> int:
+    return _split_kernel(rules.dealer.hits_soft_17).max_cards
+
+
 MODULI_PER_CALL = 8  # a six-deck round at four hands needs 8 moduli, so one call
+THREADS = min(2, os.cpu_count() or 1)  # threads sharing the kernel's calls (they release the GIL)
+PARALLEL_FROM = 10 ** 6  # leaves ** hands summed over the calls, from which threads pay for themselves
+
+
+@dataclass
+class _SplitJob:
+    """One pair against one up card for the split kernel: its arguments and how to read its sums."""
+
+    pair: int
+    up: int
+    p: Value
+    args: tuple
+    moduli: tuple
+    cards: int
+    n: int
+    one_unit: bool
+    size: int  # leaves ** hands, for the order of the calls
+
+    @property
+    def calls(self) -> int:
+        """Kernel calls: ``MODULI_PER_CALL`` moduli each (exact), one (float)."""
+        return max(-(-len(self.moduli) // MODULI_PER_CALL), 1)
+
+    def run(self, kernel: SplitKernel, call: int) -> Any:
+        """The sums of call number ``call``; None where the kernel does not apply."""
+        moduli = self.moduli[call * MODULI_PER_CALL:(call + 1) * MODULI_PER_CALL]
+        base, up, leaves, groups, exact = self.args
+        return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit)
 
 
 @lru_cache(maxsize=None)
@@ -247,7 +288,8 @@ class _Round:
         self.e = engine
         self.ups = ups
         self.settlement = settlement
-        self.compiled = compiled
+        # The split hands are joined by the kernel only under the main game's way of settling.
+        self.compiled = compiled and type(settlement).hands is Settlement.hands
         self.rules = r
         self.counts = engine.counts
         self.one = engine.one
@@ -376,8 +418,7 @@ class _Round:
                         splits.setdefault(a, []).append((u, p))
                     else:
                         self._single_hand(hand, u, p, best)
-        for pair, ups in splits.items():
-            self._split_round(pair, ups)
+        self._split_rounds(splits)
         joint = {(Fraction(net), kind): e.public(p) for (net, kind), p in sorted(self.out.items()) if p}
         return RoundOutcomes(joint)
 
@@ -396,6 +437,7 @@ class _Round:
         e = self.e
         pool = [c - h - (v == up) for v, (c, h) in enumerate(zip(self.counts, hand), start=1)]
         left = sum(pool)
+        sums: dict = {}
         for (final, stake), k in self._take(hand, ZERO_HAND, up, option).items():
             drawn = [f - h for f, h in zip(final, hand)]
             ways = k
@@ -405,41 +447,92 @@ class _Round:
             weight = p * (mpq(ways, den) if e.exact else ways / den)
             end = _ends_as(final, stake)
             row = self._bust_row(final, up) if end[0] == BUSTED else e.finals(final, up)
+            acc = sums.get(end)
+            if acc is None:
+                acc = sums[end] = [0 * self.one] * len(row)
             for d, q in enumerate(row):
                 if q:
-                    self.put(self._settle((end,), d), weight * q)
+                    acc[d] += weight * q
+        for end, acc in sums.items():  # each way the hand ends, settled once against each result
+            for d, x in enumerate(acc):
+                if x:
+                    self.put(self._settle((end,), d), x)
 
     def _bust_row(self, removed: tuple, up: int) -> list:
         """A dealer row good enough when every hand is bust: only a blackjack matters."""
         p_bj = self.one - self.e.no_blackjack(removed, up)
         return [0, 0, 0, 0, 0, p_bj, self.one - p_bj]
 
-    def _split_round(self, pair: int, ups: list) -> None:
-        """The split rounds of one pair value against each up card in ``ups`` ((up card,
-        probability of the deal)): by the compiled walk where it applies, else by
+    def _split_rounds(self, splits: dict) -> None:
+        """The split rounds of each pair value against each of its up cards (``splits``: pair:
+        [(up card, probability of the deal)]): by the compiled walk where it applies, its calls
+        shared among :data:`THREADS` threads (the largest first), else by
         :meth:`_python_split_round`."""
-        if self.compiled and type(self.settlement).hands is Settlement.hands:
-            ups = [(u, p) for u, p in ups if not self._compiled_split_round(pair, u, p)]
-        if ups:
+        python: dict = {}
+        jobs = []
+        for pair, ups in splits.items():
+            for up, p in ups:
+                job = self._split_job(pair, up, p) if self.compiled else None
+                if job is None:
+                    python.setdefault(pair, []).append((up, p))
+                else:
+                    jobs.append(job)
+        calls = sorted(((job, i) for job in jobs for i in range(job.calls)), key=lambda c: -c[0].size)
+        kernels: queue.Queue = queue.Queue()
+        for k in range(min(THREADS, len(calls)) or 1):
+            kernels.put(_split_kernel(self.rules.dealer.hits_soft_17, k))
+
+        def run(call: tuple) -> Any:
+            kernel = kernels.get()
+            try:
+                return call[0].run(kernel, call[1])
+            finally:
+                kernels.put(kernel)
+
+        if len(calls) > 1 and THREADS > 1 and sum(job.size for job in jobs) > PARALLEL_FROM:
+            with ThreadPoolExecutor(THREADS) as pool:
+                parts = list(pool.map(run, calls))
+        else:
+            parts = [run(call) for call in calls]
+        for job in jobs:
+            got = [part for (j, _), part in zip(calls, parts) if j is job]
+            if any(part is None for part in got):
+                python.setdefault(job.pair, []).append((job.up, job.p))
+            else:
+                self._split_sums(job, got)
+        for pair, ups in python.items():
             self._python_split_round(pair, ups)
 
     def _compiled_split_round(self, pair: int, up: int, p: Value) -> bool:
         """The split rounds of one pair against ``up`` (a deal of probability ``p``) by the split
-        kernel (:mod:`odds.engine.split_kernel`); False, with nothing added, where it does not apply: a
-        union that could hold 64 cards of one value, a shoe too large for the dealer's counts in
-        128 bits, or a dealer who can run out of cards."""
-        e, most = self.e, self.rules.most_hands(pair)
+        kernel (:mod:`odds.engine.split_kernel`) in this thread; False, with nothing added, where
+        it does not apply (see :meth:`_split_job`)."""
+        job = self._split_job(pair, up, p)
+        if job is None:
+            return False
         kernel = _split_kernel(self.rules.dealer.hits_soft_17)
+        parts = [job.run(kernel, i) for i in range(job.calls)]
+        if any(part is None for part in parts):
+            return False
+        self._split_sums(job, parts)
+        return True
+
+    def _split_job(self, pair: int, up: int, p: Value) -> Optional[_SplitJob]:
+        """The split kernel's calls for one pair against ``up`` (a deal of probability ``p``);
+        None where the kernel does not apply: a union that could hold 64 cards of one value. The
+        calls themselves give None (and the round goes to the plain Python join) for a shoe too
+        large for the dealer's counts in 128 bits, or a dealer who can run out of cards."""
+        e, most = self.e, self.rules.most_hands(pair)
         base = tuple(c - 2 * (v == pair) for v, c in enumerate(self.counts, start=1))
         pool = [c - (v == up) for v, c in enumerate(base, start=1)]
         n = sum(pool)
-        leaves = [[(_packed(code), 2 * (end[0] - BELOW_17) + end[1] - 1, k)
+        leaves = [[(_packed(code)[0], 2 * (end[0] - BELOW_17) + end[1] - 1, k)
                    for code, end, k in self._split_leaves(pair, up, any_card)] for any_card in (False, True)]
-        drawn = [_decode(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)]
-        most_drawn = [max((d[v] for d in drawn), default=0) for v in range(10)]
+        drawn = {_packed(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)}
+        most_drawn = [max((d[1][v] for d in drawn), default=0) for v in range(10)]
         if (any(min(pool[v] + most_drawn[v], most * most_drawn[v]) + most - 2 > 63 for v in range(10))
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
-            return False
+            return None
         groups: dict = {}
         for resplits, fills in split_patterns(most):
             kinds = sorted(int(f == "X") for f in fills)
@@ -448,25 +541,24 @@ class _Round:
             groups[key] = groups.get(key, 0) + 1
         # The most cards a run draws after the up card: the resplit pair cards, the hands' cards
         # and the dealer's; every weight is brought to the denominator (n)_cards.
-        cards = min(n, most - 2 + most * max((sum(d) for d in drawn), default=0) + kernel.max_cards - 1)
+        cards = min(n, most - 2 + most * max((d[2] for d in drawn), default=0) + _max_cards(self.rules) - 1)
         moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
-        parts: list[Any] = []  # exact: a few moduli a call, the tables holding a residue a modulus for every union
-        for i in range(0, max(len(moduli), 1), MODULI_PER_CALL):
-            part = kernel.run(*args, moduli[i:i + MODULI_PER_CALL], cards, e.one_unit_to_blackjack)
-            if part is None:
-                return False
-            parts.append(part)
+        return _SplitJob(pair, up, p, args, moduli, cards, n, e.one_unit_to_blackjack,
+                         len(leaves[1]) ** most)
+
+    def _split_sums(self, job: _SplitJob, parts: list) -> None:
+        """Add the outcomes of one pair against one up card from its kernel calls' sums."""
+        e = self.e
         sums = [sum((part[o] for part in parts), []) for o in range(len(parts[0]))] if e.exact else parts[0]
         if e.exact:
-            den = perm(n, cards)
-            sums = [_crt(r, moduli) for r in sums]
+            den = perm(job.n, job.cards)
+            sums = [_crt(r, job.moduli) for r in sums]
             if sum(sums) != den:
                 raise EngineError("the split walk lost probability (an overflow in the kernel)")
         for o, x in enumerate(sums):
             if x:
-                self.put((o // 3 - 8, (WIN, LOSS, NEITHER)[o % 3]), p * (mpq(x, den) if e.exact else x))
-        return True
+                self.put((o // 3 - 8, (WIN, LOSS, NEITHER)[o % 3]), job.p * (mpq(x, den) if e.exact else x))
 
     def _python_split_round(self, pair: int, ups: list) -> None:
         """The split rounds of one pair value against each up card in ``ups``, in plain Python. A

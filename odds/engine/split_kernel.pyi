@@ -6,6 +6,9 @@ class SplitKernel:
     """The dealer's graph for one rule, from ``DealerKernel.folded()``."""
 
     max_cards: int
+    peak_rows: int  # the most unions held at once by one run since set to 0
+    rows_made: int  # the unions weighed since set to 0
+    narrow_bits: int  # exact sums by halves of residues while the leaves' counts add up to less than 2**this
 
     def __init__(self, folded: dict[str, Any]) -> None: ...
     def run(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
