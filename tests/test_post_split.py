@@ -19,7 +19,7 @@ from rounding import within_print
 
 from odds import DealerRules, Shoe
 from odds.apps.cli import build_parser, main
-from odds.core.errors import OddsError, RuleError
+from odds.core.errors import EngineError, OddsError, RuleError
 from odds.core.game_rules import GameRules
 from odds.engine.player import PlayerEngine, house_edge
 from odds.reference.game import round_value
@@ -204,3 +204,15 @@ def test_game_command_bad_post_split(args, message, tmp_path):
     r = game("--decks", "1", "--float", *args, cwd=tmp_path)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("odds: ") and message in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("strategy", ["cdz", "cdp"])
+def test_outcome_law_and_rounds_refuse_other_strategies(strategy):
+    from odds.engine.outcomes import round_outcomes
+    from odds.verify.rounds import EngineDecisions
+
+    engine = PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17"), split_hands=4, post_split=strategy))
+    with pytest.raises(EngineError, match="cdp1"):
+        round_outcomes(engine)
+    with pytest.raises(EngineError, match="cdp1"):
+        EngineDecisions(engine)

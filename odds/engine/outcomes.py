@@ -285,6 +285,8 @@ class _Round:
             raise EngineError("the outcome distribution does not play the double-down rescue")
         if engine.bonuses or r.bonus_posted_blackjack is not None:
             raise EngineError("the outcome distribution does not pay the bonus payouts")
+        if r.post_split != "cdp1":
+            raise EngineError("the outcome distribution plays split hands by the cdp1 post-split strategy only")
         self.e = engine
         self.ups = ups
         self.settlement = settlement

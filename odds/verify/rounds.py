@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union
 
-from odds.core.errors import WagerError
+from odds.core.errors import EngineError, WagerError
 from odds.core.game_rules import GameRules
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -69,6 +69,8 @@ class EngineDecisions:
 
     def __init__(self, engine: PlayerEngine) -> None:
         from odds.engine.player import PlayerEngine
+        if engine.rules.post_split != "cdp1":
+            raise EngineError("whole rounds are played with split hands by the cdp1 post-split strategy only")
         self.engine = engine
         self._pairs = PlayerEngine.pair_cards_aside
         self._memo: dict = {}
