@@ -137,6 +137,7 @@ class _Dealer(ShoeReturn):
                            for k in range(3, g.max_cards + 1))
         # the fast twin's weights of (up card, result, cards) for dealer_expectation
         self._weights = numpy.zeros((10, len(RESULTS), 14))
+        self._h17 = rules.hits_soft_17
 
     @staticmethod
     def by_value(counts: Sequence[int]) -> list[int]:
@@ -151,10 +152,6 @@ class _Dealer(ShoeReturn):
         if starved >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
         return nums
-
-    def _expectation(self, counts: Sequence[int]) -> float:
-        """The fast twin's sum over the dealer's hands of ``self._weights`` (see ``fast``)."""
-        return dealer_expectation(counts, self._weights, self.rules.hits_soft_17)
 
     def _bust_sum(self, v: Sequence[int], total: int, weight: Callable[[int, int], int]) -> tuple[int, int]:
         """Sum over every dealer bust (up card u, k cards) of weight(u, k) * P(u up, bust with k),
@@ -186,7 +183,7 @@ class _Buster(_Dealer):
         return num - den * self.scale, den * self.scale, 1, 1
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        return self._expectation(counts) / self.scale - 1.0, 1.0
+        return dealer_expectation(counts, self._weights, self._h17) / self.scale - 1.0, 1.0
 
 
 class _EzBust(_Dealer):
@@ -217,8 +214,8 @@ class _EzBust(_Dealer):
         if not offered:
             return 0.0, 0.0
         total = sum(counts)
-        # P(bust and the wager offered) / P(offered)
-        return self._paid * (self._expectation(counts) * total / offered) - 1.0, offered / total
+        busts = dealer_expectation(counts, self._weights, self._h17)  # P(bust and the wager offered)
+        return self._paid * (busts * total / offered) - 1.0, offered / total
 
 
 def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
