@@ -1,5 +1,5 @@
 """Write ``dealer_straight.h``: the dealer's drawing graph for S17 and H17 as straight-line C in
-doubles, one statement per edge, run by ``setup.py`` before the kernels are compiled.
+doubles, run by ``setup.py`` before the kernels are compiled.
 
 The graph (``odds/engine/dealer_graph.py``, loaded from its file: the package is not built yet)
 does not depend on the shoe, so every index, up card and bucket is a constant of the code; a call
@@ -10,10 +10,11 @@ only supplies the shoe's tables (see ``straight_floats`` in ``dealer_walk.pxd``)
   ``h`` of them held);
 * ``inv[d] = 1 / (total - d)``: one over the cards left to a hand of ``d`` cards.
 
-A hand's chance ``r`` is pulled from its parents (each parent's ``q`` times the cards that lead
-from it), ``q = r inv[d]`` is its chance per card left, and each draw that ends it adds ``q`` times
-its cards into the bucket ``(up card, result, cards)``, in two accumulators so that a bucket's
-additions do not wait on each other. The busting draws of a hand are one step (``sb``).
+The shoe's part of a hand's chance depends only on the multiset of its cards, not on which is
+the up card nor on the order they came in (see :func:`_function`): it is computed once per
+multiset, each from one parent, and each bucket ``(up card, result, cards)`` is a sum, as a
+balanced tree, of its final hands' shares times constants (the number of orders of their cards
+the dealer draws through). The busting draws of a hand are one step (``sb``).
 
 On x86-64 with GCC or Clang each function is compiled twice, once for the processors with AVX2 and
 FMA (chosen at run time) and once for any; the two may differ in the last bits of a float.
@@ -28,7 +29,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STRIDE = 16  # row length of the cw and sb tables: more than any hand holds of one value
-SPLIT = 2  # accumulators per bucket
 
 
 def _graph_module():
@@ -40,70 +40,101 @@ def _graph_module():
     return module
 
 
+def _tree(terms: list[str]) -> str:
+    """A sum of terms as a balanced tree, so that its additions can run side by side."""
+    if not terms:
+        return "0.0"
+    while len(terms) > 1:
+        terms = [f"({a} + {b})" for a, b in zip(terms[::2], terms[1::2])] + terms[len(terms) - len(terms) % 2:]
+    return terms[0]
+
+
 def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
-    """The C function for one rule, and the most cards in a hand that still draws."""
+    """The C function for one rule, and the most cards in a hand that still draws.
+
+    With the up card ``u`` given, a hand ``H`` (up card included) is reached with chance
+    ``N_u(H) W(H) / c[u]``: ``N_u(H)`` the orders of its cards (up card first) the dealer draws
+    through, a constant of the graph, and ``W(H) = prod_v c[v] (c[v]-1) ... (c[v]-H[v]+1) /
+    ((total-1) ... (total-|H|+1))`` the shoe's part, the same for every up card. So ``W`` is
+    computed once per multiset of cards, from any one parent (``W(H + v) = o(H) cw[v, H[v]]``,
+    ``o(H) = W(H) inv[|H|]``), and each bucket of each up card is a sum of ``N_u(F) W(F)`` over
+    its final hands ``F`` (busts folded: ``N_u(H) o(H) sb[...]``), scaled by ``1 / c[u]``.
+    """
     g = dg.dealer_graph(hits_soft_17)
     n, width, nres = len(g.depth), g.max_cards + 1, len(g.results)
     bust = g.results.index("bust")
-    have = [list(g.have[10 * i:10 * i + 10]) for i in range(n)]
-    parents: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    up = [0] * n
+    have = [tuple(g.have[10 * i:10 * i + 10]) for i in range(n)]
+    up, count = [0] * n, [0] * n
     for v in range(10):
-        up[g.roots[v]] = v
-    for i in range(n):
+        up[g.roots[v]], count[g.roots[v]] = v, 1
+    shared: dict[tuple, str] = {}  # multiset (or (multiset, bust step)) -> its C variable
+    lines_shared: list[str] = []
+    terms: dict[int, list[tuple[int, str]]] = {}  # bucket -> (orders, variable) of each final
+    parent_of: dict[tuple, tuple[tuple, int]] = {}  # a live multiset -> one parent and the card drawn
+    for i in range(n):  # in order of depth: parents first
+        h = have[i]
+        if h not in shared:
+            var = f"w{len(shared)}"
+            if g.depth[i] == 1:
+                lines_shared.append(f"  const double {var} = cw[{STRIDE * up[i]}];")
+            else:
+                p, v = parent_of[h]
+                lines_shared.append(f"  const double {var} = o{shared[p][1:]} * cw[{STRIDE * v + p[v]}];")
+            lines_shared.append(f"  const double o{var[1:]} = {var} * inv[{g.depth[i]}];")
+            shared[h] = var
+        bust_from, bust_have, bust_bucket = 10, 0, -1
         for v in range(10):
-            j = g.child[10 * i + v]
+            e = 10 * i + v
+            j = g.child[e]
+            f = tuple(x + (w == v) for w, x in enumerate(h))
             if j >= 0:
-                parents[j].append((i, STRIDE * v + have[i][v]))
                 up[j] = up[i]
+                count[j] += count[i]
+                parent_of.setdefault(f, (h, v))
+                continue
+            b = g.term[e]
+            if (b // width) % nres == bust:
+                if bust_from == 10:
+                    bust_from, bust_bucket = v, b
+                elif b != bust_bucket:
+                    raise ValueError("bust draws of one hand must share a bucket")
+                bust_have += h[v]
+                continue
+            if bust_from != 10:
+                raise ValueError("the draws that bust a hand must be the highest values")
+            if f not in shared:
+                var = f"w{len(shared)}"
+                lines_shared.append(f"  const double {var} = o{shared[h][1:]} * cw[{STRIDE * v + h[v]}];")
+                shared[f] = var
+            terms.setdefault(b, []).append((count[i], shared[f]))  # merged below by final hand
+        if bust_from < 10:
+            key = (h, bust_from, bust_have)
+            if key not in shared:
+                var = f"x{len(shared)}"
+                lines_shared.append(f"  const double {var} = o{shared[h][1:]} * sb[{STRIDE * bust_from + bust_have}];")
+                shared[key] = var
+            terms.setdefault(bust_bucket, []).append((count[i], shared[key]))
     lines = [f"static void {name}(const double *__restrict cw, const double *__restrict sb,",
              "    const double *__restrict inv, const long long *__restrict c, double *__restrict buckets,",
              "    double *__restrict finals)",
-             "{"]
+             "{"] + lines_shared
     for u in range(10):
-        nodes = [i for i in range(n) if up[i] == u]  # in order of depth: parents first
-        pushes: dict[int, int] = {}  # bucket -> additions so far
-        body = []
-        for i in nodes:
-            if i == g.roots[u]:
-                body.append(f"    double q{i} = inv[1];")
-            else:
-                terms = " + ".join(f"q{p} * cw[{k}]" for p, k in parents[i])
-                body.append(f"    double q{i} = ({terms}) * inv[{g.depth[i]}];")
-            bust_from, bust_have, bust_bucket = 10, 0, -1
-            for v in range(10):
-                e = 10 * i + v
-                if g.child[e] >= 0:
-                    continue
-                b = g.term[e]
-                if (b // width) % nres == bust:
-                    if bust_from == 10:
-                        bust_from, bust_bucket = v, b
-                    elif b != bust_bucket:
-                        raise ValueError("bust draws of one hand must share a bucket")
-                    bust_have += have[i][v]
-                    continue
-                if bust_from != 10:
-                    raise ValueError("the draws that bust a hand must be the highest values")
-                k = pushes.get(b, 0)
-                pushes[b] = k + 1
-                body.append(f"    a{b}_{k % SPLIT} += q{i} * cw[{STRIDE * v + have[i][v]}];")
-            if bust_from < 10:
-                k = pushes.get(bust_bucket, 0)
-                pushes[bust_bucket] = k + 1
-                body.append(f"    a{bust_bucket}_{k % SPLIT} += q{i} * sb[{STRIDE * bust_from + bust_have}];")
-        used = sorted(pushes)
+        used = sorted(b for b in terms if b // (nres * width) == u)
         lines.append(f"  if (c[{u}] > 0) {{")
-        lines += [f"    double {', '.join(f'a{b}_{s} = 0.0' for s in range(SPLIT))};" for b in used]
-        lines += body
+        lines.append(f"    const double s = 1.0 / (double) c[{u}];")
+        for b in used:
+            merged: dict[str, int] = {}
+            for k, var in terms[b]:
+                merged[var] = merged.get(var, 0) + k
+            parts = [var if k == 1 else f"{k}.0 * {var}" for var, k in merged.items()]
+            lines.append(f"    const double b{b} = {_tree(parts)} * s;")
         lines.append("    if (buckets) {")
-        lines += [f"      buckets[{b}] = {' + '.join(f'a{b}_{s}' for s in range(SPLIT))};" for b in used]
+        lines += [f"      buckets[{b}] = b{b};" for b in used]
         lines.append("    }")
         lines.append("    if (finals) {")
         for r in range(nres):
-            row = [b for b in used if (b // width) == u * nres + r]
-            total = " + ".join(f"a{b}_{s}" for b in row for s in range(SPLIT)) or "0.0"
-            lines.append(f"      finals[{u * nres + r}] = {total};")
+            row = [f"b{b}" for b in used if (b // width) == u * nres + r]
+            lines.append(f"      finals[{u * nres + r}] = {_tree(row)};")
         lines.append("    }")
         lines.append("  } else {")
         lines.append("    if (buckets) {")
