@@ -15,8 +15,8 @@ from cpython.buffer cimport (PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, P
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from dealer_walk cimport (ODDS_DEALER_RESULTS, ODDS_DEALER_WIDTH_H17, ODDS_DEALER_WIDTH_S17, Counts128, Graph, Weights, fits_128, graph_fold, graph_folded,
-                          graph_free, straight_floats, walk)
+from dealer_walk cimport (ODDS_DEALER_RESULTS, ODDS_DEALER_WIDTH_H17, ODDS_DEALER_WIDTH_S17, Counts128, Graph,
+                          Weights, fits_128, graph_fold, graph_folded, graph_free, straight_floats, walk)
 from int128 cimport to_int, u128
 
 cdef enum:

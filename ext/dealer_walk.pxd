@@ -20,10 +20,11 @@ product of falling counts), so a bucket at ``k`` cards holds an integer over
 Python integers. With doubles it carries probabilities. The three are one function over the fused
 types ``Weights`` (the arrays) and ``Weight`` (one entry).
 
-:func:`straight_floats` is the same propagation in doubles for the dealer's own graphs (S17 and
-H17, the results of ``odds.engine.dealer_graph.RESULTS``), compiled from straight-line C that
-``ext/dealer_straight.py`` writes at build time: every node, edge and bucket a constant of the
-code, nothing read from the graph's arrays, nothing allocated.
+:func:`straight_floats` gives the same probabilities in doubles for the dealer's own graphs (S17
+and H17, the results of ``odds.engine.dealer_graph.RESULTS``), compiled from straight-line C that
+``ext/dealer_straight.py`` writes at build time (``build/generated/dealer_straight.h``, on the
+include path of every kernel): every hand and bucket a constant of the code, the shoe's part of a
+hand's chance computed once per multiset of cards for all up cards, nothing allocated.
 """
 from libc.stdlib cimport free, malloc
 
