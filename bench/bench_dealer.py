@@ -6,6 +6,13 @@ Measures (1) the exact full table (every up card and overall) at 8 decks H17, (2
 for 1,000 random depleted 6-deck shoes, with and without reading every up card's bust
 probability, and (3) the baseline: a naive pure-Python Fraction recursion over the dealer's cards,
 memoised on the cards drawn, for the same 8-deck table.
+
+Then the float rows a simulator asks for (``dealer_rows``: every up card's final results into its
+own array), each against the old float path run in the same process: the float table
+(``dealer_table(..., exact=False)``, uncached) and the general kernel alone
+(``DealerKernel.floats``), on the full 6-deck shoe and on the depleted shoes, S17 and H17; and
+the sweep's fast return per shoe state for Buster and EZ Bust (depleted 6-deck shoes by rank and
+suit) against the old fast return (the general kernel's buckets summed with numpy).
 """
 from __future__ import annotations
 
@@ -16,8 +23,15 @@ import time
 from fractions import Fraction
 from functools import lru_cache
 
+from array import array
+
+import numpy
+
 from odds import DealerRules, Shoe
-from odds.engine.dealer import _table
+from odds.engine.dealer import _table, dealer_rows
+from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
+from odds.wagers.paytables import builtin_paytables
+from odds.wagers.shoe_returns import EZ_UPCARDS, shoe_return
 
 
 def baseline_table(counts: tuple[int, ...], hits_soft_17: bool) -> dict:
@@ -45,6 +59,42 @@ def baseline_table(counts: tuple[int, ...], hits_soft_17: bool) -> dict:
     return {up: play(up, ()) for up in range(1, 11)}
 
 
+def old_fast_return(wager: str, rules: DealerRules):
+    """The sweep's fast return as it was before ``dealer_expectation``: the general float kernel's
+    buckets, summed with numpy (Buster) or its rows (EZ Bust), from the counts by value."""
+    g = dealer_graph(rules.hits_soft_17)
+    kernel = dealer_kernel(rules.hits_soft_17)
+    buckets, finals = array("d", bytes(8 * g.nbuckets)), array("d", bytes(8 * 11 * len(RESULTS)))
+    new = shoe_return(wager, builtin_paytables(wager).tables["C" if wager == "buster" else "PA"].pays, rules)
+    n, bust = len(RESULTS), RESULTS.index("bust")
+    if wager == "buster":
+        weights = numpy.zeros(g.nbuckets // 10)
+        for k in range(3, g.max_cards + 1):
+            weights[g.bucket(1, "bust", k)] = new.win[k]
+
+    def by_value(counts):
+        v = [sum(counts[4 * r:4 * r + 4]) for r in range(9)]
+        v.append(sum(counts[36:52]))
+        return v
+
+    def buster(counts):
+        v = by_value(counts)
+        total = sum(v)
+        kernel.floats(v, total, buckets, finals)
+        by_up = weights @ numpy.frombuffer(buckets).reshape(10, -1).T
+        return float(by_up @ numpy.array(v, dtype=float)) / (total * new.scale) - 1.0, 1.0
+
+    def ez(counts):
+        v = by_value(counts)
+        total = sum(v)
+        offered = sum(v[u - 1] for u in EZ_UPCARDS)
+        kernel.floats(v, total, buckets, finals)
+        p = sum(v[u - 1] * finals[(u - 1) * n + bust] for u in EZ_UPCARDS) / offered
+        return float(new.pay + 1) * p - 1.0, offered / total
+
+    return new, (buster if wager == "buster" else ez)
+
+
 def median_time(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -52,6 +102,17 @@ def median_time(fn, repeat: int) -> float:
         fn()
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
+
+
+def fastest_time(fn, repeat: int) -> float:
+    """The fastest of ``repeat`` runs, each timed in CPU time of this thread: on a shared machine
+    the least disturbed run is the one that says what the code costs."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.thread_time()
+        fn()
+        times.append(time.thread_time() - t0)
+    return min(times)
 
 
 def main() -> None:
@@ -97,6 +158,57 @@ def main() -> None:
           f"   ({t_base / t_float:.0f}x faster than baseline)")
     print(f"float     same, and reading every up card's bust chance:    {t_float_read * 1e6:9.1f} us")
     print("floors: exact <= 10 ms and >= 20x baseline; float <= 50 us a shoe")
+    rows_section(shoes, args.repeat)
+
+
+def rows_section(shoes: list[tuple[int, ...]], repeat: int) -> None:
+    """dealer_rows and the sweep's fast dealer returns against the old float path (each the fastest
+    of ``repeat`` runs over 1,000 shoes, CPU time)."""
+    out = numpy.empty((10, 7))
+    full = Shoe.decks(6).by_value()
+    print()
+    print(f"{'float rows, per shoe (us)':<44}{'new':>8}{'table':>8}{'ratio':>7}{'kernel':>8}{'ratio':>7}")
+    for rule in ("S17", "H17"):
+        rules = DealerRules.parse(rule, peek=False)
+        h17 = rules.hits_soft_17
+        kernel = dealer_kernel(h17)
+        g = dealer_graph(h17)
+        buckets, finals = array("d", bytes(8 * g.nbuckets)), array("d", bytes(8 * 11 * len(RESULTS)))
+        for label, batch in ((f"all up cards, full 6-deck shoe, {rule}", [full] * len(shoes)),
+                             (f"all up cards, depleted 6-deck shoes, {rule}", shoes)):
+            def new():
+                for s in batch:
+                    dealer_rows(s, out, h17)
+
+            def table():
+                for s in batch:
+                    _table.__wrapped__(s, rules, False)  # uncached
+
+            def alone():
+                for s in batch:
+                    kernel.floats(s, sum(s), buckets, finals)
+
+            t_new, t_table, t_kernel = (fastest_time(f, repeat) / len(batch) for f in (new, table, alone))
+            print(f"{label:<44}{t_new * 1e6:8.2f}{t_table * 1e6:8.2f}{t_table / t_new:6.1f}x"
+                  f"{t_kernel * 1e6:8.2f}{t_kernel / t_new:6.1f}x")
+    print("  (table: dealer_table(..., exact=False) uncached, the old float path; kernel: DealerKernel.floats alone)")
+    rng = random.Random(2027)
+    states = []
+    for _ in range(1000):  # depleted 6-deck shoes by rank and suit, up to 75% penetration
+        counts = [6] * 52
+        for c in rng.sample([c for c in range(52) for _ in range(6)], rng.randint(0, 234)):
+            counts[c] -= 1
+        states.append(counts)
+    print(f"{'sweep fast return, per shoe state (us)':<44}{'new':>8}{'old':>8}{'ratio':>7}")
+    for wager in ("buster", "ez-bust"):
+        for rule in ("H17", "S17"):
+            new_ret, old_ret = old_fast_return(wager, DealerRules.parse(rule))
+            assert all(abs(new_ret.fast(c)[0] - old_ret(c)[0]) < 1e-12 for c in states[:50])
+            t_new = fastest_time(lambda: [new_ret.fast(c) for c in states], repeat) / len(states)
+            t_old = fastest_time(lambda: [old_ret(c) for c in states], repeat) / len(states)
+            label = f"{wager}, depleted 6 decks, {rule}"
+            print(f"{label:<44}{t_new * 1e6:8.2f}{t_old * 1e6:8.2f}{t_old / t_new:6.1f}x")
+    print("targets: rows <= 3 us a shoe (floor 5 us); Buster's fast return <= 4 us a state (floor 6 us)")
 
 
 if __name__ == "__main__":

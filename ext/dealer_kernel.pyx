@@ -5,12 +5,33 @@ every up card, exact or in floats.
 The graph and its propagation are those of ``dealer_walk.pxd``: a bucket ``(up card, result,
 cards)`` at ``k`` cards holds, exact, the number of ordered ways to draw the cards after the up card,
 an integer over ``(total-1)(total-2)...(total-k+1)``; in floats, the probability.
+
+:func:`dealer_rows` and :func:`dealer_expectation` answer a simulator's question for the dealer's
+own graphs (S17, H17) in floats without building a Python object: the straight-line propagation
+of ``dealer_walk.straight_floats`` into the caller's array, or a weighted sum of its buckets.
 """
+from cpython.buffer cimport (PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release,
+                             PyObject_GetBuffer)
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from dealer_walk cimport Counts128, Graph, Weights, fits_128, graph_fold, graph_folded, graph_free, walk
+from dealer_walk cimport (ODDS_DEALER_RESULTS, ODDS_DEALER_WIDTH_H17, ODDS_DEALER_WIDTH_S17, Counts128, Graph,
+                          Weights, fits_128, graph_fold, graph_folded, graph_free, straight_floats, walk)
 from int128 cimport to_int, u128
+
+cdef enum:
+    NRES = 7  # results: 17, 18, 19, 20, 21, blackjack, bust (checked against the graph's below)
+    ROWS = 10 * NRES  # the table of dealer_rows
+    WIDE = 14  # cards 0..13: the last axis of dealer_expectation's weights (H17 hands hold up to 13)
+    NBUCKETS = 10 * NRES * WIDE
+
+if ODDS_DEALER_RESULTS != NRES or ODDS_DEALER_WIDTH_S17 > WIDE or ODDS_DEALER_WIDTH_H17 > WIDE:
+    raise ImportError("dealer_kernel: the generated dealer graph does not fit this module; rebuild")
+
+# the buckets of the straight-line propagation for S17 and H17, zeroed once: it writes the same
+# entries on every call (see straight_floats), and the module holds the GIL while it runs
+cdef double _buckets_s17[NBUCKETS]
+cdef double _buckets_h17[NBUCKETS]
 
 
 cdef int _walk_shoe(const Graph* g, const long long* c, long long total, Weights reach,
@@ -104,3 +125,124 @@ cdef class DealerKernel:
                     finals[rest] += p
                     finals[10 * nres + rest % nres] += p * <double> c[u] / <double> total
         return starved
+
+
+cdef int _shoe(counts, long long* c) except -1:
+    """``c``: the shoe by value from 10 counts by value (ace first) or 52 by rank and suit (rank
+    major, ``odds.wagers.first_cards_closed.flat_counts``); returns the total."""
+    cdef Py_ssize_t n = len(counts), i
+    cdef long long x, total = 0
+    if n != 10 and n != 52:
+        raise ValueError(f"a shoe is 10 counts by value or 52 by rank and suit, not {n}")
+    for i in range(10):
+        c[i] = 0
+    for i in range(n):
+        x = counts[i]
+        if x < 0:
+            raise ValueError("a count of cards cannot be negative")
+        c[i if n == 10 else min(i >> 2, 9)] += x
+        total += x
+    return total
+
+
+cdef double* _writable(object buf, Py_buffer* view, Py_ssize_t n) except NULL:
+    """The C-contiguous float64 buffer of ``buf``, of ``n`` doubles (released by the caller)."""
+    cdef const char* f
+    PyObject_GetBuffer(buf, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    f = view.format
+    if view.len != n * <Py_ssize_t> sizeof(double) or not (
+            (f[0] == b'd' and f[1] == 0) or (f[0] in b'@=<' and f[1] == b'd' and f[2] == 0)):
+        PyBuffer_Release(view)
+        raise ValueError(f"need a writable C-contiguous array of {n} float64")
+    return <double*> view.buf
+
+
+cdef double* _readable(object buf, Py_buffer* view, Py_ssize_t n) except NULL:
+    """The C-contiguous float64 buffer of ``buf``, of ``n`` doubles (released by the caller)."""
+    cdef const char* f
+    PyObject_GetBuffer(buf, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    f = view.format
+    if view.len != n * <Py_ssize_t> sizeof(double) or not (
+            (f[0] == b'd' and f[1] == 0) or (f[0] in b'@=<' and f[1] == b'd' and f[2] == 0)):
+        PyBuffer_Release(view)
+        raise ValueError(f"need a C-contiguous array of {n} float64")
+    return <double*> view.buf
+
+
+cdef int _small_shoe(const long long* c, long long total, bint hits_soft_17, double* buckets,
+                     double* finals) except -1:
+    """A shoe too small for ``straight_floats``: the general walk (``DealerKernel.floats``), which
+    finds a shoe that can run out; ``buckets`` (or NULL) in the layout of ``straight_floats``."""
+    from odds.core.cards import value_label
+    from odds.core.errors import EngineError
+    from odds.engine.dealer_graph import dealer_graph, dealer_kernel
+
+    cdef int i, up
+    cdef DealerKernel kernel = dealer_kernel(hits_soft_17)
+    if total < 2:
+        raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+    g = dealer_graph(hits_soft_17)
+    scratch = memoryview(bytearray(8 * g.nbuckets)).cast("d")
+    rows = memoryview(bytearray(8 * 11 * NRES)).cast("d")
+    starved = kernel.floats([c[i] for i in range(10)], total, scratch, rows)
+    if starved >= 0:
+        up = kernel.upcard_of(starved) + 1
+        raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand "
+                          f"with up card {value_label(up)}")
+    if finals != NULL:
+        for i in range(ROWS):
+            finals[i] = rows[i]
+    if buckets != NULL:
+        for i in range(g.nbuckets):
+            buckets[i] = scratch[i]
+    return 0
+
+
+def dealer_rows(counts, out, bint hits_soft_17=False):
+    """Every up card's final distribution, in floats, into ``out``.
+
+    ``counts``: the shoe (the up card still in it) as 10 counts by value, ace first, or 52 by rank
+    and suit. ``out``: a writable C-contiguous float64 array of 70 (say of shape (10, 7)): row
+    ``u`` (up card value ``u + 1``) gets the probabilities of 17, 18, 19, 20, 21, blackjack and
+    bust, blackjack kept (no peek); a row of zeros for an up card the shoe lacks. Nothing is
+    allocated on a shoe of more than 12 cards.
+    """
+    cdef long long c[10]
+    cdef Py_buffer view
+    cdef long long total = _shoe(counts, c)
+    cdef double* rows = _writable(out, &view, ROWS)
+    try:
+        if not straight_floats(c, hits_soft_17, NULL, rows):
+            _small_shoe(c, total, hits_soft_17, NULL, rows)
+    finally:
+        PyBuffer_Release(&view)
+
+
+def dealer_expectation(counts, weights, bint hits_soft_17=False):
+    """The expectation of ``weights[u, r, k]`` over the dealer's up card ``u`` (drawn from the
+    shoe), result ``r`` (in the order of :func:`dealer_rows`) and number of cards ``k``, in floats.
+
+    ``counts`` as for :func:`dealer_rows`; ``weights``: a C-contiguous float64 array of
+    10 x 7 x 14 (a hand holds at most 13 cards).
+    """
+    cdef long long c[10]
+    cdef Py_buffer view
+    cdef long long total = _shoe(counts, c)
+    cdef const double* w = _readable(weights, &view, NBUCKETS)
+    cdef double* b = &_buckets_h17[0] if hits_soft_17 else &_buckets_s17[0]
+    cdef int width = ODDS_DEALER_WIDTH_H17 if hits_soft_17 else ODDS_DEALER_WIDTH_S17
+    cdef int u, rk, k
+    cdef double acc = 0.0, row
+    try:
+        if not straight_floats(c, hits_soft_17, b, NULL):
+            _small_shoe(c, total, hits_soft_17, b, NULL)
+        for u in range(10):
+            if c[u] > 0:
+                row = 0.0
+                for rk in range(NRES):
+                    for k in range(width):
+                        row += w[(u * NRES + rk) * WIDE + k] * b[(u * NRES + rk) * width + k]
+                acc += <double> c[u] * row
+    finally:
+        PyBuffer_Release(&view)
+    return acc / <double> total

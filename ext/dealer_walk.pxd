@@ -19,6 +19,12 @@ product of falling counts), so a bucket at ``k`` cards holds an integer over
 ``(total-1)(total-2)...(total-k+1)``: in 128 bits while :func:`fits_128` says they fit, else in
 Python integers. With doubles it carries probabilities. The three are one function over the fused
 types ``Weights`` (the arrays) and ``Weight`` (one entry).
+
+:func:`straight_floats` gives the same probabilities in doubles for the dealer's own graphs (S17
+and H17, the results of ``odds.engine.dealer_graph.RESULTS``), compiled from straight-line C that
+``ext/dealer_straight.py`` writes at build time (``build/generated/dealer_straight.h``, on the
+include path of every kernel): every hand and bucket a constant of the code, the shoe's part of a
+hand's chance computed once per multiset of cards for all up cards, nothing allocated.
 """
 from libc.stdlib cimport free, malloc
 
@@ -26,6 +32,18 @@ from int128 cimport u128
 
 ctypedef u128* Counts128
 ctypedef double* Probabilities
+
+cdef extern from "dealer_straight.h" nogil:
+    enum:
+        ODDS_DEALER_STRIDE   # row length of the tables cw and sb
+        ODDS_DEALER_RESULTS  # results in a row (17, 18, 19, 20, 21, blackjack, bust)
+        ODDS_DEALER_DEEPEST  # most cards in a hand on which the dealer still draws
+        ODDS_DEALER_WIDTH_S17  # the buckets' cards axis (most cards in a final hand, plus 1)
+        ODDS_DEALER_WIDTH_H17
+    void odds_dealer_s17(const double* cw, const double* sb, const double* inv, const long long* c,
+                         double* buckets, double* finals)
+    void odds_dealer_h17(const double* cw, const double* sb, const double* inv, const long long* c,
+                         double* buckets, double* finals)
 
 ctypedef fused Weights:
     Counts128      # exact, while fits_128
@@ -197,3 +215,36 @@ cdef inline int walk(const Graph* g, int up, const long long* c, long long total
                         out[-1 - t] += r * <Weight> w
                 out[g.bust_bucket[i]] += r * <Weight> (suffix[g.bust_from[i]] - g.bust_have[i])
     return -1
+
+
+cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* buckets,
+                                 double* finals) noexcept nogil:
+    """The dealer's graph for S17 or H17 from a shoe of ``c[v]`` cards of each value, in doubles,
+    every up card at once. ``buckets`` (the layout of ``odds.engine.dealer_graph.DealerGraph``,
+    or NULL): every bucket of each up card the shoe holds is written, and those of an up card it
+    lacks set to 0; other entries are never touched, so a buffer zeroed once stays right.
+    ``finals`` (10 rows of ``ODDS_DEALER_RESULTS``, or NULL): each up card's probability of each
+    result, blackjack kept, no peek; a row of zeros for an up card the shoe lacks. False, and
+    nothing written, for a shoe of at most ``ODDS_DEALER_DEEPEST`` cards (it may run out before
+    the dealer stands): use :func:`walk`."""
+    cdef double cw[10 * ODDS_DEALER_STRIDE]
+    cdef double sb[10 * ODDS_DEALER_STRIDE]
+    cdef double inv[ODDS_DEALER_DEEPEST + 1]
+    cdef long long total = 0, suffix = 0
+    cdef int v, h
+    for v in range(9, -1, -1):
+        suffix += c[v]
+        for h in range(ODDS_DEALER_STRIDE):
+            cw[ODDS_DEALER_STRIDE * v + h] = <double> (c[v] - h)
+            sb[ODDS_DEALER_STRIDE * v + h] = <double> (suffix - h)
+    total = suffix
+    if total <= ODDS_DEALER_DEEPEST:
+        return False
+    inv[0] = 0.0
+    for h in range(1, ODDS_DEALER_DEEPEST + 1):
+        inv[h] = 1.0 / <double> (total - h)
+    if hits_soft_17:
+        odds_dealer_h17(cw, sb, inv, c, buckets, finals)
+    else:
+        odds_dealer_s17(cw, sb, inv, c, buckets, finals)
+    return True

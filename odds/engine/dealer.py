@@ -18,6 +18,16 @@ Float mode, for simulators, gives the same numbers as floats:
 >>> f = dealer_table(Shoe.decks(1), DealerRules.parse("S17"), exact=False)
 >>> abs(f.by_upcard["6"].final()["bust"] - 1148419537 / 2728984500) < 1e-15
 True
+
+A simulator that wants only every up card's final results, many times a second, has
+:func:`dealer_rows` fill its own array (no Python object is built; blackjack kept, no peek; a row of
+zeros for an up card the shoe lacks):
+
+>>> import numpy
+>>> rows = numpy.empty((10, 7))  # up cards A..T by 17, 18, 19, 20, 21, blackjack, bust
+>>> dealer_rows(Shoe.decks(1).by_value(), rows, False)
+>>> abs(float(rows[5, 6]) - 1148419537 / 2728984500) < 1e-15
+True
 """
 from __future__ import annotations
 
@@ -32,6 +42,7 @@ from gmpy2 import mpq
 
 from odds.core.cards import parse_card, value_label
 from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
+from .kernels import dealer_kernel as _compiled
 from odds.core.errors import EngineError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -40,6 +51,14 @@ if TYPE_CHECKING:
     from .dealer_kernel import DealerKernel
 
 UPCARDS = tuple(value_label(v) for v in range(1, 11))  # 'A', '2', ..., '9', 'T'
+
+dealer_rows = _compiled.dealer_rows
+"""``dealer_rows(counts, out, hits_soft_17=False)``: every up card's final results in floats,
+written into ``out`` (a writable C-contiguous float64 array of 70, say of shape (10, 7)); see
+``odds/engine/dealer_kernel.pyi``. The straight-line propagation compiled from the dealer's graph."""
+dealer_expectation = _compiled.dealer_expectation
+"""``dealer_expectation(counts, weights, hits_soft_17=False)``: the expectation of
+``weights[up card, result, cards]`` (float64, 10 x 7 x 14) over the dealer's hand, in floats."""
 Number = Union[Fraction, float]
 
 

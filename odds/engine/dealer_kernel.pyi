@@ -16,3 +16,14 @@ class DealerKernel:
     def floats(self, counts: Sequence[int], total: int, buckets: Any, finals: Any) -> int:
         """Probabilities into ``buckets`` and ``finals`` (writable double buffers); the first
         starved node or -1."""
+
+
+def dealer_rows(counts: Sequence[int], out: Any, hits_soft_17: bool = False) -> None:
+    """Every up card's final distribution (17, 18, 19, 20, 21, blackjack, bust; blackjack kept, no
+    peek) in floats into ``out``, a writable C-contiguous float64 array of 70 (row ``u`` for up
+    card value ``u + 1``; zeros for an up card the shoe lacks). ``counts``: 10 by value, ace
+    first, or 52 by rank and suit (rank major)."""
+
+def dealer_expectation(counts: Sequence[int], weights: Any, hits_soft_17: bool = False) -> float:
+    """The expectation of ``weights[u, r, k]`` (a C-contiguous float64 array of 10 x 7 x 14) over
+    the up card ``u`` drawn from the shoe, the dealer's result ``r`` and number of cards ``k``."""

@@ -16,9 +16,11 @@ from a :class:`~odds.core.shoe.Shoe`.
 How each is computed:
 
 * ``buster``, ``ez-bust``: the dealer kernel (``ext/dealer_kernel.pyx``) called directly. Exact:
-  its integer counts of ordered draws, brought to one denominator in Python integers. Fast: its
-  float probabilities. Both give the values of :func:`odds.wagers.dealer_bust.buster_bust_probabilities`
-  and :func:`~odds.wagers.dealer_bust.ez_bust_probability` without building a dealer table.
+  its integer counts of ordered draws, brought to one denominator in Python integers. Fast:
+  :func:`odds.engine.dealer.dealer_expectation`, the straight-line float propagation with each
+  bust's win weighed in C, straight from the 52 counts. Both give the values of
+  :func:`odds.wagers.dealer_bust.buster_bust_probabilities` and
+  :func:`~odds.wagers.dealer_bust.ez_bust_probability` without building a dealer table.
 * ``21+3``, ``twenty-point-bonus``: the closed-form counts of
   :mod:`odds.wagers.first_cards_closed`, exact integers; the fast twin divides the same two
   integers (Python rounds the quotient correctly), so it is exact to the last bit of a float.
@@ -35,13 +37,13 @@ True
 """
 from __future__ import annotations
 
-from array import array
 from fractions import Fraction
 from math import lcm, perm
 from typing import Callable, Mapping, Sequence
 
 import numpy
 
+from odds.engine.dealer import dealer_expectation
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError, WagerError
 from odds.core.rules import DealerRules
@@ -133,8 +135,9 @@ class _Dealer(ShoeReturn):
         # (up card value, number of cards, bucket) of every dealer bust
         self.busts = tuple((up, k, g.bucket(up, "bust", k)) for up in range(1, 11)
                            for k in range(3, g.max_cards + 1))
-        self._buckets = array("d", bytes(8 * g.nbuckets))
-        self._finals = array("d", bytes(8 * 11 * len(RESULTS)))
+        # the fast twin's weights of (up card, result, cards) for dealer_expectation
+        self._weights = numpy.zeros((10, len(RESULTS), 14))
+        self._h17 = rules.hits_soft_17
 
     @staticmethod
     def by_value(counts: Sequence[int]) -> list[int]:
@@ -149,13 +152,6 @@ class _Dealer(ShoeReturn):
         if starved >= 0:
             raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
         return nums
-
-    def _floats(self, v: Sequence[int], total: int) -> tuple[array[float], array[float]]:
-        if total < 2:
-            raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
-        if self.kernel.floats(v, total, self._buckets, self._finals) >= 0:
-            raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
-        return self._buckets, self._finals
 
     def _bust_sum(self, v: Sequence[int], total: int, weight: Callable[[int, int], int]) -> tuple[int, int]:
         """Sum over every dealer bust (up card u, k cards) of weight(u, k) * P(u up, bust with k),
@@ -176,11 +172,8 @@ class _Buster(_Dealer):
         # a bust with k cards wins pay + 1 over the loss of the unit (pays "to 1")
         self.win = [0, 0, 0] + [scaled[f"bust-{k}" if k < 8 else "bust-8+"] + self.scale
                                 for k in range(3, self.max_cards + 1)]
-        width = len(self._buckets) // 10
-        self._weights = numpy.zeros(width)  # the win of each bucket of one up card's block
-        for up, k, b in self.busts:
-            if up == 1:
-                self._weights[b] = self.win[k]
+        for k in range(3, self.max_cards + 1):
+            self._weights[:, BUST, k] = self.win[k]
         self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
                        "(exact), or its float probabilities (fast)")
 
@@ -190,11 +183,7 @@ class _Buster(_Dealer):
         return num - den * self.scale, den * self.scale, 1, 1
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        v = self.by_value(counts)
-        total = sum(v)
-        buckets, _ = self._floats(v, total)
-        by_up = self._weights @ numpy.frombuffer(buckets).reshape(10, -1).T  # sum of win * P per up card
-        return float(by_up @ numpy.array(v, dtype=float)) / (total * self.scale) - 1.0, 1.0
+        return dealer_expectation(counts, self._weights, self._h17) / self.scale - 1.0, 1.0
 
 
 class _EzBust(_Dealer):
@@ -203,6 +192,9 @@ class _EzBust(_Dealer):
     def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
         super().__init__(rules)
         self.pay = Fraction(pays["bust"])
+        self._paid = float(self.pay + 1)
+        for u in EZ_UPCARDS:
+            self._weights[u - 1, BUST, :] = 1.0
         self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
                        "chance of each up card; exact integer counts (exact) or floats (fast)")
 
@@ -218,15 +210,12 @@ class _EzBust(_Dealer):
         return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        v = self.by_value(counts)
-        total = sum(v)
-        offered = sum(v[u - 1] for u in EZ_UPCARDS)
+        offered = sum(counts[4 * EZ_UPCARDS[0] - 4:4 * EZ_UPCARDS[-1]])  # ranks 2 to 6
         if not offered:
             return 0.0, 0.0
-        _, finals = self._floats(v, total)
-        n = len(RESULTS)
-        bust = sum(v[u - 1] * finals[(u - 1) * n + BUST] for u in EZ_UPCARDS) / offered
-        return float(self.pay + 1) * bust - 1.0, offered / total
+        total = sum(counts)
+        busts = dealer_expectation(counts, self._weights, self._h17)  # P(bust and the wager offered)
+        return self._paid * (busts * total / offered) - 1.0, offered / total
 
 
 def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:

@@ -1,0 +1,220 @@
+"""Write ``dealer_straight.h``: the dealer's drawing graph for S17 and H17 as straight-line C in
+doubles, run by ``setup.py`` before the kernels are compiled.
+
+The graph (``odds/engine/dealer_graph.py``, loaded from its file: the package is not built yet)
+does not depend on the shoe, so every index, up card and bucket is a constant of the code; a call
+only supplies the shoe's tables (see ``straight_floats`` in ``dealer_walk.pxd``):
+
+* ``cw[16 v + h] = c[v] - h``: the cards of value ``v`` left to a hand that holds ``h`` of them;
+* ``sb[16 f + h] = c[f] + ... + c[9] - h``: the cards that bust a hand (values ``f`` and up,
+  ``h`` of them held);
+* ``inv[d] = 1 / (total - d)``: one over the cards left to a hand of ``d`` cards.
+
+The shoe's part of a hand's chance depends only on the multiset of its cards, not on which is
+the up card nor on the order they came in (see :func:`_function`): it is computed once per
+multiset, each from one parent, and each bucket ``(up card, result, cards)`` is a sum, as a
+balanced tree, of its final hands' shares times constants (the number of orders of their cards
+the dealer draws through). The busting draws of a hand are one step (``sb``).
+
+On x86-64 with GCC or Clang each function is compiled twice, once for the processors with AVX2 and
+FMA (chosen at run time) and once for any; the two may differ in the last bits of a float.
+
+    python ext/dealer_straight.py OUT.h
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STRIDE = 16  # row length of the cw and sb tables: more than any hand holds of one value
+
+
+def _graph_module():
+    path = HERE.parent / "odds" / "engine" / "dealer_graph.py"
+    spec = importlib.util.spec_from_file_location("_odds_dealer_graph_build", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up while the class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tree(terms: list[str]) -> str:
+    """A sum of terms as a balanced tree, so that its additions can run side by side."""
+    if not terms:
+        return "0.0"
+    while len(terms) > 1:
+        terms = [f"({a} + {b})" for a, b in zip(terms[::2], terms[1::2])] + terms[len(terms) - len(terms) % 2:]
+    return terms[0]
+
+
+def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
+    """The C function for one rule, and the most cards in a hand that still draws.
+
+    With the up card ``u`` given, a hand ``H`` (up card included) is reached with chance
+    ``N_u(H) W(H) / c[u]``: ``N_u(H)`` the orders of its cards (up card first) the dealer draws
+    through, a constant of the graph, and ``W(H) = prod_v c[v] (c[v]-1) ... (c[v]-H[v]+1) /
+    ((total-1) ... (total-|H|+1))`` the shoe's part, the same for every up card. So ``W`` is
+    computed once per multiset of cards, from any one parent (``W(H + v) = o(H) cw[v, H[v]]``,
+    ``o(H) = W(H) inv[|H|]``), and each bucket of each up card is a sum of ``N_u(F) W(F)`` over
+    its final hands ``F`` (busts folded: ``N_u(H) o(H) sb[...]``), scaled by ``1 / c[u]``.
+    """
+    g = dg.dealer_graph(hits_soft_17)
+    n, width, nres = len(g.depth), g.max_cards + 1, len(g.results)
+    bust = g.results.index("bust")
+    have = [tuple(g.have[10 * i:10 * i + 10]) for i in range(n)]
+    up, count = [0] * n, [0] * n
+    for v in range(10):
+        up[g.roots[v]], count[g.roots[v]] = v, 1
+    shared: dict[tuple, str] = {}  # multiset (or (multiset, bust step)) -> its C variable
+    lines_shared: list[str] = []
+    terms: dict[int, list[tuple[int, str]]] = {}  # bucket -> (orders, variable) of each final
+    parent_of: dict[tuple, tuple[tuple, int]] = {}  # a live multiset -> one parent and the card drawn
+    for i in range(n):  # in order of depth: parents first
+        h = have[i]
+        if h not in shared:
+            var = f"w{len(shared)}"
+            if g.depth[i] == 1:
+                lines_shared.append(f"  const double {var} = cw[{STRIDE * up[i]}];")
+            else:
+                p, v = parent_of[h]
+                lines_shared.append(f"  const double {var} = o{shared[p][1:]} * cw[{STRIDE * v + p[v]}];")
+            lines_shared.append(f"  const double o{var[1:]} = {var} * inv[{g.depth[i]}];")
+            shared[h] = var
+        bust_from, bust_have, bust_bucket = 10, 0, -1
+        for v in range(10):
+            e = 10 * i + v
+            j = g.child[e]
+            f = tuple(x + (w == v) for w, x in enumerate(h))
+            if j >= 0:
+                up[j] = up[i]
+                count[j] += count[i]
+                parent_of.setdefault(f, (h, v))
+                continue
+            b = g.term[e]
+            if (b // width) % nres == bust:
+                if bust_from == 10:
+                    bust_from, bust_bucket = v, b
+                elif b != bust_bucket:
+                    raise ValueError("bust draws of one hand must share a bucket")
+                bust_have += h[v]
+                continue
+            if bust_from != 10:
+                raise ValueError("the draws that bust a hand must be the highest values")
+            if f not in shared:
+                var = f"w{len(shared)}"
+                lines_shared.append(f"  const double {var} = o{shared[h][1:]} * cw[{STRIDE * v + h[v]}];")
+                shared[f] = var
+            terms.setdefault(b, []).append((count[i], shared[f]))  # merged below by final hand
+        if bust_from < 10:
+            key = (h, bust_from, bust_have)
+            if key not in shared:
+                var = f"x{len(shared)}"
+                lines_shared.append(f"  const double {var} = o{shared[h][1:]} * sb[{STRIDE * bust_from + bust_have}];")
+                shared[key] = var
+            terms.setdefault(bust_bucket, []).append((count[i], shared[key]))
+    lines = [f"static void {name}(const double *__restrict cw, const double *__restrict sb,",
+             "    const double *__restrict inv, const long long *__restrict c, double *__restrict buckets,",
+             "    double *__restrict finals)",
+             "{"] + lines_shared
+    for u in range(10):
+        used = sorted(b for b in terms if b // (nres * width) == u)
+        lines.append(f"  if (c[{u}] > 0) {{")
+        lines.append(f"    const double s = 1.0 / (double) c[{u}];")
+        for b in used:
+            merged: dict[str, int] = {}
+            for k, var in terms[b]:
+                merged[var] = merged.get(var, 0) + k
+            parts = [var if k == 1 else f"{k}.0 * {var}" for var, k in merged.items()]
+            lines.append(f"    const double b{b} = {_tree(parts)} * s;")
+        lines.append("    if (buckets) {")
+        lines += [f"      buckets[{b}] = b{b};" for b in used]
+        lines.append("    }")
+        lines.append("    if (finals) {")
+        for r in range(nres):
+            row = [f"b{b}" for b in used if (b // width) == u * nres + r]
+            lines.append(f"      finals[{u * nres + r}] = {_tree(row)};")
+        lines.append("    }")
+        lines.append("  } else {")
+        lines.append("    if (buckets) {")
+        lines += [f"      buckets[{b}] = 0.0;" for b in range(u * nres * width, (u + 1) * nres * width)]
+        lines.append("    }")
+        lines.append("    if (finals) {")
+        lines += [f"      finals[{u * nres + r}] = 0.0;" for r in range(nres)]
+        lines.append("    }")
+        lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n", max(g.depth)
+
+
+DISPATCH = """
+#if defined(__GNUC__) && defined(__x86_64__)
+ODDS_UNUSED static int odds_dealer_wide = -1;  /* AVX2 and FMA: 1, no: 0, not asked yet: -1 */
+ODDS_UNUSED static int odds_dealer_use_wide(void)
+{
+  if (odds_dealer_wide < 0) {
+    __builtin_cpu_init();
+    odds_dealer_wide = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }
+  return odds_dealer_wide;
+}
+#define ODDS_DEALER_CALL(name) \\
+  ODDS_UNUSED static void name(const double *cw, const double *sb, const double *inv, const long long *c, \\
+                               double *buckets, double *finals) \\
+  { \\
+    if (odds_dealer_use_wide()) name##_wide(cw, sb, inv, c, buckets, finals); \\
+    else name##_any(cw, sb, inv, c, buckets, finals); \\
+  }
+#define ODDS_WIDE __attribute__((target("avx2,fma")))
+#else
+#define ODDS_DEALER_CALL(name) \\
+  ODDS_UNUSED static void name(const double *cw, const double *sb, const double *inv, const long long *c, \\
+                               double *buckets, double *finals) \\
+  { name##_any(cw, sb, inv, c, buckets, finals); }
+#define ODDS_WIDE
+#endif
+"""
+
+
+def source() -> str:
+    """The header's text."""
+    dg = _graph_module()
+    parts = []
+    for h17, name in ((False, "odds_dealer_s17"), (True, "odds_dealer_h17")):
+        any_, deep = _function(dg, h17, name + "_any")
+        wide, _ = _function(dg, h17, name + "_wide")
+        parts += ["ODDS_UNUSED " + any_,
+                  "#if defined(__GNUC__) && defined(__x86_64__)", "ODDS_UNUSED ODDS_WIDE " + wide, "#endif",
+                  f"ODDS_DEALER_CALL({name})", ""]
+    deepest = max(max(dg.dealer_graph(h).depth) for h in (False, True))
+    return "\n".join([
+        "/* Generated by ext/dealer_straight.py from odds/engine/dealer_graph.py; do not edit. */",
+        "#ifndef ODDS_DEALER_STRAIGHT_H",
+        "#define ODDS_DEALER_STRAIGHT_H",
+        f"#define ODDS_DEALER_STRIDE {STRIDE}",
+        f"#define ODDS_DEALER_RESULTS {len(dg.RESULTS)}",
+        f"#define ODDS_DEALER_WIDTH_S17 {dg.dealer_graph(False).max_cards + 1}",
+        f"#define ODDS_DEALER_WIDTH_H17 {dg.dealer_graph(True).max_cards + 1}",
+        f"#define ODDS_DEALER_DEEPEST {deepest}  /* most cards in a hand that draws */",
+        "#if defined(__GNUC__)",
+        "#define ODDS_UNUSED __attribute__((unused))",
+        "#else",
+        "#define ODDS_UNUSED",
+        "#endif",
+        DISPATCH,
+        *parts,
+        "#endif",
+        ""])
+
+
+def write(path: Path) -> None:
+    """Write the header to ``path`` unless it already holds the same text."""
+    text = source()
+    if not path.exists() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+if __name__ == "__main__":
+    write(Path(sys.argv[1]))
