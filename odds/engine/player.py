@@ -518,8 +518,10 @@ def _folded(hits_soft_17: bool) -> dict:
     return dealer_kernel(hits_soft_17).folded()
 
 
-def _build_kernel(engine: PlayerEngine) -> PlayerKernel:
-    """The compiled kernel for an engine's rules and shoe, in its arithmetic."""
+def _build_kernel(engine: PlayerEngine, folded: Optional[dict] = None) -> PlayerKernel:
+    """The compiled kernel for an engine's rules and shoe (``engine.counts``), in its arithmetic;
+    ``folded``: the dealer's graph, by default the seven results' (a graph with an eighth result,
+    a dealer 22 kept apart, makes the 22 push every stand; peek only)."""
     from .kernels import player_kernel
 
     r = engine.rules
@@ -543,7 +545,7 @@ def _build_kernel(engine: PlayerEngine) -> PlayerKernel:
         if r.bonus_five_card_21 is not None:
             bonus_21 = float(r.bonus_five_card_21)
     return player_kernel.PlayerKernel(
-        _folded(r.dealer.hits_soft_17), engine.counts, engine.exact, engine.one_unit_to_blackjack,
+        folded if folded is not None else _folded(r.dealer.hits_soft_17), engine.counts, engine.exact, engine.one_unit_to_blackjack,
         r.das, r.surrender, r.hit_split_aces, r.double_rescue, r.split_hands >= 2,
         [r.most_hands(p) for p in range(1, 11)],
         [[r.can_double(h, soft) for h in range(64)] for soft in (False, True)],
