@@ -32,7 +32,11 @@ the rule D (a player who also used hand 1's drawn cards to play hand 2 could do 
 The switch decision takes the arrangement with the larger sum (keep on a tie).
 
 The dealer's 22 is kept apart from other busts by the compiled dealer kernel run on a graph with
-one more result, "22" (:func:`dealer22_finals`).
+one more result, "22" (:func:`dealer22_finals`). Each hand's play runs in the compiled player
+kernel walking that graph (a stand neither wins nor loses against the 22), one kernel for every
+other hand, which keeps the dealer's rows it has computed (they depend only on the cards out of the
+full shoe); ``SwitchGame(..., compiled=False)`` keeps the Python recursion of
+:class:`SwitchHandEngine`, the check.
 
 >>> from odds import DealerRules
 >>> from odds.core.game_rules import GameRules
