@@ -351,7 +351,7 @@ class PlayerEngine:
         if kernel is not None:
             try:
                 return {str(OPTIONS[k]): v for k, v in kernel.first_options(a, b, u)}
-            except _unsupported():
+            except kernel_unsupported():
                 pass
         return {str(k): self.public(v) for k, v in self.first_options(a, b, u).items()}
 
@@ -394,7 +394,7 @@ class PlayerEngine:
         if not (self.compiled and type(self) is PlayerEngine and kernel_plays(self.rules)):
             return None
         if self._kernel is None:
-            self._kernel = _build_kernel(self)
+            self._kernel = build_kernel(self)
         return self._kernel
 
     def round_value(self) -> Tuple[Union[Fraction, float], dict]:
@@ -406,7 +406,7 @@ class PlayerEngine:
         if kernel is not None:
             try:
                 ev, codes = kernel.round_value()
-            except _unsupported():
+            except kernel_unsupported():
                 pass
             else:
                 return ev, {deal: OPTIONS[k] for deal, k in codes.items()}
@@ -504,7 +504,8 @@ def _dealt(counts: Hand, a: int, b: int, u: int) -> bool:
     return all(n <= c for n, c in zip(need, counts))
 
 
-def _unsupported() -> Type[Exception]:
+def kernel_unsupported() -> Type[Exception]:
+    """The exception the compiled kernel raises where the Python engine would (it then says why)."""
     from .kernels import player_kernel
 
     return player_kernel.Unsupported
@@ -518,7 +519,7 @@ def _folded(hits_soft_17: bool) -> dict:
     return dealer_kernel(hits_soft_17).folded()
 
 
-def _build_kernel(engine: PlayerEngine, folded: Optional[dict] = None) -> PlayerKernel:
+def build_kernel(engine: PlayerEngine, folded: Optional[dict] = None) -> PlayerKernel:
     """The compiled kernel for an engine's rules and shoe (``engine.counts``), in its arithmetic;
     ``folded``: the dealer's graph, by default the seven results' (a graph with an eighth result,
     a dealer 22 kept apart, makes the 22 push every stand; peek only)."""

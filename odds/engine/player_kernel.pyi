@@ -7,7 +7,7 @@ class Unsupported(Exception):
     """The kernel cannot compute this shoe as the Python engine does (the engine then says why)."""
 
 class PlayerKernel:
-    """One rule set and one shoe (see ``odds.engine.player._build_kernel`` for the arguments)."""
+    """One rule set and one shoe (see ``odds.engine.player.build_kernel`` for the arguments)."""
 
     def __init__(self, folded: dict[str, Any], counts: Sequence[int], exact: bool, peek_like: bool, das: bool,
                  surrender: bool, hit_split_aces: bool, rescue: bool, can_split: bool, most: Sequence[int],

@@ -66,8 +66,8 @@ from odds.engine.dealer_graph import classify, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import (OPTIONS, ZERO_HAND, Hand, PlayerEngine, Value, _build_kernel, _unsupported,
-                                add_card, hand_total, kernel_plays)
+from odds.engine.player import (OPTIONS, ZERO_HAND, Hand, PlayerEngine, Value, add_card, build_kernel,
+                                hand_total, kernel_plays, kernel_unsupported)
 from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -227,7 +227,7 @@ class SwitchHandEngine(PlayerEngine):
         if not (self.compiled and kernel_plays(self.rules)):
             return None
         if self._kernel is None:
-            self._kernel = _build_kernel(self, _folded22(self.hits_soft_17))
+            self._kernel = build_kernel(self, _folded22(self.hits_soft_17))
             self._kernel.reshoe(self.counts, self.other)
         return self._kernel
 
@@ -239,7 +239,7 @@ class SwitchHandEngine(PlayerEngine):
             return
         try:
             kernel.reshoe(self.counts, self.other)
-        except _unsupported():
+        except kernel_unsupported():
             return
         self._kernel = kernel
 
@@ -250,7 +250,7 @@ class SwitchHandEngine(PlayerEngine):
         if kernel is not None:
             try:
                 got = kernel.first_options(a, b, u)
-            except _unsupported():
+            except kernel_unsupported():
                 pass
             else:
                 if self.exact:
