@@ -9,6 +9,9 @@ memoised in a hash table keyed by (kind, hand, cards aside, up card); the dealer
 (cards out, up card) is propagated once through the dealer's graph for that up card
 (``dealer_walk.pxd``, the graph folded by ``odds.engine.dealer_kernel``).
 
+A dealer's graph with an eighth result, 22 (Blackjack Switch), keeps the 22 out of the bust: a
+stand then neither wins nor loses against it.
+
 Floats: the same operations as the Python engine, in the same order. Exact: with ``N`` cards in
 the shoe and ``s`` cards out besides the up card (the player's and those set aside), ``L = N - 1 - s``
 are left and every value at that state is an integer over ``S * Den(s)``, ``Den(s) = (L)_(T - s)``
@@ -40,7 +43,7 @@ ctypedef fused Num:  # a value: a probability-weighted result (double) or an exa
     object
 
 cdef enum:
-    NRES = 7        # the dealer's results: 17, 18, 19, 20, 21, blackjack, bust
+    NRES = 7        # the dealer's results: 17, 18, 19, 20, 21, blackjack, bust (then 22, if kept apart)
     BJ = 5
     BUST = 6
     STAND = 0       # options, in the order the Python engine lists them
@@ -163,7 +166,8 @@ cdef class PlayerKernel:
     ``first_options``)."""
 
     cdef Graph g
-    cdef int width, kd, maxdepth, smax, T
+    cdef int width, kd, maxdepth, smax, T, nres, c21
+    cdef u64 oth     # cards out of the shoe the rows are keyed with beside ``removed`` (see ``reshoe``)
     cdef long long c[10]
     cdef long long total
     cdef bint exact, big, narrow, peek_like, das, surrender, hit_split_aces, rescue, can_split
@@ -191,7 +195,8 @@ cdef class PlayerKernel:
 
     def __cinit__(self, dict folded, counts, bint exact, bint peek_like, bint das, bint surrender,
                   bint hit_split_aces, bint rescue, bint can_split, most, can_double, terms, pays):
-        """``folded``: the dealer's graph (``DealerKernel.folded()``); ``counts``: the shoe by value;
+        """``folded``: the dealer's graph (``DealerKernel.folded()``), of the seven results or of
+        eight, a dealer 22 kept apart last (it then pushes every stand; ``peek_like`` only); ``counts``: the shoe by value;
         ``most[p-1]``: the most hands a pair of ``p`` may become; ``can_double[soft][hard]``;
         ``terms[most]``: the terms of a split value, ``(coefficient, pair cards off the top, any
         second card)`` in the Python engine's order; ``pays``: ``(blackjack, 7-7-7, suited
@@ -201,8 +206,9 @@ cdef class PlayerKernel:
         graph_load(&self.g, folded)
         self.width = folded["width"]
         self.nbuckets = 10 * self.g.nresults * self.width
-        if self.g.nresults != NRES:
-            raise ValueError("the player kernel takes the dealer's seven results")
+        self.nres = self.g.nresults
+        if not (self.nres == NRES or (self.nres == NRES + 1 and peek_like)):
+            raise ValueError("the player kernel takes the dealer's seven results, or eight with a 22 kept apart (peek)")
         self.kd = self.width - 2  # the most cards a dealer draws after the up card
         self.maxdepth = max(folded["depth"])
         self.total = 0
@@ -242,6 +248,7 @@ cdef class PlayerKernel:
                     hard += v
                     c21 += 1
             mmax = max([m for row in self.terms for _, m, _ in row], default=0)
+            self.c21 = c21
             self.smax = c21 + 2 + mmax
             self.T = <int> min(self.total - 1, self.smax + self.kd)
             self.den = [1] * (self.T + 1)
@@ -264,7 +271,7 @@ cdef class PlayerKernel:
         _map_init(&self.rows, 1 << 14)
         self.ov, self.orow = [], []
         self.ircap = 1 << 12
-        self.irow = <u128*> malloc(self.ircap * NRES * sizeof(u128))
+        self.irow = <u128*> malloc(self.ircap * self.nres * sizeof(u128))
         if self.irow == NULL:
             raise MemoryError()
         self.narrow = False
@@ -276,7 +283,7 @@ cdef class PlayerKernel:
                 self.sS, self.spay777, self.spay678, self.spay5 = self.S, self.opay777, self.opay678, self.opay5
         self.fvcap, self.frcap = 1 << 16, 1 << 12
         self.fv = <double*> malloc(self.fvcap * sizeof(double))
-        self.frow = <double*> malloc(self.frcap * NRES * sizeof(double))
+        self.frow = <double*> malloc(self.frcap * self.nres * sizeof(double))
         self.freach = <double*> calloc(self.g.n, sizeof(double))
         self.fout = <double*> calloc(self.nbuckets, sizeof(double))
         self.ireach = <u128*> calloc(self.g.n, sizeof(u128))
@@ -289,6 +296,39 @@ cdef class PlayerKernel:
         _map_free(&self.vals)
         _map_free(&self.rows)
         free(self.fv); free(self.frow); free(self.irow); free(self.freach); free(self.fout); free(self.ireach); free(self.iout)
+
+    def reshoe(self, counts, other):
+        """Compute from now on from the shoe ``counts`` (by value, as many cards as the kernel's
+        shoe): the kernel's shoe with the cards ``other`` (by value) exchanged for those of some
+        shoe the kernel computed from before (Blackjack Switch: the shoe less the other hand's two
+        cards, for each other hand). The player's values are forgotten; the dealer's rows are kept,
+        keyed by every card out of the full shoe (``other`` and the player's), so the shoes share
+        them. Raises :class:`Unsupported` where the exact scale set up at construction would not
+        hold the new shoe (the caller builds a kernel for it)."""
+        cdef int v, i, c21 = 0, hard = 0
+        cdef u64 code = 0
+        cdef long long tot = 0
+        for v in range(10):
+            tot += counts[v]
+            code += (<u64> other[v]) * card(v + 1)
+        if tot != self.total:
+            raise ValueError("a narrowed shoe holds as many cards as the kernel's")
+        if self.exact:
+            for v in range(1, 11):
+                for i in range(counts[v - 1]):
+                    if hard + v > 21:
+                        break
+                    hard += v
+                    c21 += 1
+            if c21 > self.c21:
+                raise Unsupported("the exact scale of this kernel does not hold that shoe")
+        for v in range(10):
+            self.c[v] = counts[v]
+        self.oth = code
+        memset(self.vals.s, 0, self.vals.cap * sizeof(Slot))
+        self.vals.n = 0
+        self.fvn = 0
+        self.ov = []
 
     def round_value(self):
         """``(value, choices)``: the round's expected result per unit (float, or Fraction) and
@@ -354,7 +394,7 @@ cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, voi
     """Store the row of ``up`` for the shoe less ``removed`` (``tot`` cards) from the buckets a walk
     left in ``buf`` (shoe ``j`` of ``m``: bucket ``b`` at ``m*b + j``); its slot."""
     cdef long long slot, L = tot - 1
-    cdef int res, k, s, kq, base = (up - 1) * NRES * K.width
+    cdef int res, k, s, kq, base = (up - 1) * K.nres * K.width
     cdef double acc
     cdef double* fb = <double*> buf
     cdef u128* ib = <u128*> buf
@@ -363,16 +403,16 @@ cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, voi
     if Num is double:
         if K.frn == K.frcap:
             K.frcap *= 2
-            K.frow = <double*> realloc(K.frow, K.frcap * NRES * sizeof(double))
+            K.frow = <double*> realloc(K.frow, K.frcap * K.nres * sizeof(double))
             if K.frow == NULL:
                 raise MemoryError()
         slot = K.frn
         K.frn += 1
-        for res in range(NRES):
+        for res in range(K.nres):
             acc = 0.0
             for k in range(K.width):
                 acc += fb[m * (base + res * K.width + k) + j]
-            K.frow[NRES * slot + res] = acc
+            K.frow[K.nres * slot + res] = acc
     else:
         s = <int> (K.total - tot)
         if s > K.smax:
@@ -384,13 +424,13 @@ cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, voi
         if K.narrow:
             if K.irn == K.ircap:
                 K.ircap *= 2
-                K.irow = <u128*> realloc(K.irow, K.ircap * NRES * sizeof(u128))
+                K.irow = <u128*> realloc(K.irow, K.ircap * K.nres * sizeof(u128))
                 if K.irow == NULL:
                     raise MemoryError()
             slot = K.irn
             K.irn += 1
         row = []
-        for res in range(NRES):
+        for res in range(K.nres):
             iacc = 0
             for k in range(1, K.width):  # a dealer hand of k cards drew k - 1 after the up card
                 x = ib[m * (base + res * K.width + k) + j]
@@ -399,20 +439,20 @@ cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, voi
                         raise Unsupported("a dealer hand longer than the shoe")
                     iacc += x * f[k - 1]
             if K.narrow:
-                K.irow[NRES * slot + res] = iacc
+                K.irow[K.nres * slot + res] = iacc
             else:
                 row.append(to_int(iacc) * K.scale2[s] if iacc else 0)
         if not K.narrow:
             slot = len(K.orow)
             K.orow.append(tuple(row))
-    _map_put(&K.rows, K_ROW, removed | ((<u64> up) << 60), slot)
+    _map_put(&K.rows, K_ROW, (removed + K.oth) | ((<u64> up) << 60), slot)
     return slot
 
 
 cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
     """The slot of the dealer's row (17..21, blackjack, bust) for ``up`` from the shoe less
     ``removed``: probabilities, or numerators over ``Den(s)``."""
-    cdef u64 lo = removed | ((<u64> up) << 60)
+    cdef u64 lo = (removed + K.oth) | ((<u64> up) << 60)
     cdef long long slot = _map_get(&K.rows, K_ROW, lo)
     cdef long long c[10]
     cdef long long tot = 0, L
@@ -427,17 +467,17 @@ cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
     if tot <= K.maxdepth:  # the shoe may run out under some up card: the Python engine checks all
         for u in range(10):
             if c[u] > 0:
-                memset(K.fout + u * NRES * K.width, 0, NRES * K.width * sizeof(double))
+                memset(K.fout + u * K.nres * K.width, 0, K.nres * K.width * sizeof(double))
                 if walk(&K.g, u, c, tot, K.freach, K.fout, <double> 0) >= 0:
                     raise Unsupported("the shoe runs out before the dealer finishes")
-    base = (up - 1) * NRES * K.width
+    base = (up - 1) * K.nres * K.width
     if Num is double:
-        memset(K.fout + base, 0, NRES * K.width * sizeof(double))
+        memset(K.fout + base, 0, K.nres * K.width * sizeof(double))
         if walk(&K.g, up - 1, c, tot, K.freach, K.fout, <double> 0) >= 0:
             raise Unsupported("the shoe runs out before the dealer finishes")
         return _keep_row(K, removed, up, tot, K.fout, 1, 0, z)
     if not K.big:
-        memset(K.iout + base, 0, NRES * K.width * sizeof(u128))
+        memset(K.iout + base, 0, K.nres * K.width * sizeof(u128))
         if walk(&K.g, up - 1, c, tot, K.ireach, K.iout, <u128> 0) >= 0:
             raise Unsupported("the shoe runs out before the dealer finishes")
         return _keep_row(K, removed, up, tot, K.iout, 1, 0, z)
@@ -452,7 +492,7 @@ cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
     for k in range(1, K.width):
         facs.append(facs[k - 1] // (L - k + 1) if k <= L else 0)
     row = []
-    for res in range(NRES):
+    for res in range(K.nres):
         x = 0
         for k in range(1, K.width):
             w = out[base + res * K.width + k]
@@ -474,7 +514,7 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
     cdef u128* g
     cdef i128 iwin, ilose, ival
     if Num is double:
-        f = &K.frow[NRES * slot]
+        f = &K.frow[K.nres * slot]
         win = f[BUST]
         value = 0.0 if K.peek_like else -f[BJ]
         for i in range(5):
@@ -484,7 +524,7 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
                 value -= f[i]
         return value + pay * win
     elif K.narrow:  # in 128 bits over (L)_min(kd, L), then brought to Den(s)
-        g = &K.irow[NRES * slot]
+        g = &K.irow[K.nres * slot]
         iwin = <i128> g[BUST]
         ilose = 0 if K.peek_like else <i128> g[BJ]
         for i in range(5):
@@ -838,9 +878,9 @@ cdef tuple _round_value(PlayerKernel K, Num z):
                 slot = _row(K, hand, u, z)
                 if Num is double:
                     p = (<double> ways) / (<double> deals)
-                    p_bj = K.frow[NRES * slot + BJ]
+                    p_bj = K.frow[K.nres * slot + BJ]
                 elif K.narrow:
-                    o_bj = to_int(K.irow[NRES * slot + BJ]) * K.scale2[2]
+                    o_bj = to_int(K.irow[K.nres * slot + BJ]) * K.scale2[2]
                 else:
                     o_bj = K.orow[slot][BJ]
                 if (a == 1 and b == 10) or (a == 10 and b == 1):

@@ -385,7 +385,7 @@ class PlayerEngine:
         if kernel is not None:
             try:
                 return {str(OPTIONS[k]): v for k, v in kernel.first_options(a, b, u)}
-            except _unsupported():
+            except kernel_unsupported():
                 pass
         return {str(k): self.public(v) for k, v in self.first_options(a, b, u).items()}
 
@@ -428,7 +428,7 @@ class PlayerEngine:
         if not (self.compiled and type(self) is PlayerEngine and kernel_plays(self.rules)):
             return None
         if self._kernel is None:
-            self._kernel = _build_kernel(self)
+            self._kernel = build_kernel(self)
         return self._kernel
 
     def round_value(self) -> Tuple[Union[Fraction, float], dict]:
@@ -440,7 +440,7 @@ class PlayerEngine:
         if kernel is not None:
             try:
                 ev, codes = kernel.round_value()
-            except _unsupported():
+            except kernel_unsupported():
                 pass
             else:
                 return ev, {deal: OPTIONS[k] for deal, k in codes.items()}
@@ -538,7 +538,8 @@ def _dealt(counts: Hand, a: int, b: int, u: int) -> bool:
     return all(n <= c for n, c in zip(need, counts))
 
 
-def _unsupported() -> Type[Exception]:
+def kernel_unsupported() -> Type[Exception]:
+    """The exception the compiled kernel raises where the Python engine would (it then says why)."""
     from .kernels import player_kernel
 
     return player_kernel.Unsupported
@@ -552,8 +553,10 @@ def _folded(hits_soft_17: bool) -> dict:
     return dealer_kernel(hits_soft_17).folded()
 
 
-def _build_kernel(engine: PlayerEngine) -> PlayerKernel:
-    """The compiled kernel for an engine's rules and shoe, in its arithmetic."""
+def build_kernel(engine: PlayerEngine, folded: Optional[dict] = None) -> PlayerKernel:
+    """The compiled kernel for an engine's rules and shoe (``engine.counts``), in its arithmetic;
+    ``folded``: the dealer's graph, by default the seven results' (a graph with an eighth result,
+    a dealer 22 kept apart, makes the 22 push every stand; peek only)."""
     from .kernels import player_kernel
 
     r = engine.rules
@@ -577,7 +580,7 @@ def _build_kernel(engine: PlayerEngine) -> PlayerKernel:
         if r.bonus_five_card_21 is not None:
             bonus_21 = float(r.bonus_five_card_21)
     return player_kernel.PlayerKernel(
-        _folded(r.dealer.hits_soft_17), engine.counts, engine.exact, engine.one_unit_to_blackjack,
+        folded if folded is not None else _folded(r.dealer.hits_soft_17), engine.counts, engine.exact, engine.one_unit_to_blackjack,
         r.das, r.surrender, r.hit_split_aces, r.double_rescue, r.split_hands >= 2,
         [r.most_hands(p) for p in range(1, 11)],
         [[r.can_double(h, soft) for h in range(64)] for soft in (False, True)],

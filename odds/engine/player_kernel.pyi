@@ -7,12 +7,15 @@ class Unsupported(Exception):
     """The kernel cannot compute this shoe as the Python engine does (the engine then says why)."""
 
 class PlayerKernel:
-    """One rule set and one shoe (see ``odds.engine.player._build_kernel`` for the arguments)."""
+    """One rule set and one shoe (see ``odds.engine.player.build_kernel`` for the arguments)."""
 
     def __init__(self, folded: dict[str, Any], counts: Sequence[int], exact: bool, peek_like: bool, das: bool,
                  surrender: bool, hit_split_aces: bool, rescue: bool, can_split: bool, most: Sequence[int],
                  can_double: Sequence[Sequence[bool]], terms: Sequence[Sequence[tuple[int, int, bool]]],
                  pays: tuple[Any, Optional[Any], Optional[Any], Optional[Any]]) -> None: ...
+    def reshoe(self, counts: Sequence[int], other: Sequence[int]) -> None:
+        """Compute from the shoe ``counts`` (as many cards), the cards ``other`` exchanged; the
+        dealer's rows are kept, keyed by every card out of the full shoe."""
     def round_value(self) -> tuple[Union[Fraction, float], dict[tuple[int, int, int], int]]:
         """The round's expected result and each deal's option (0 stand, 1 hit, 2 double, 3
         surrender, 4 split)."""

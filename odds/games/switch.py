@@ -32,7 +32,11 @@ the rule D (a player who also used hand 1's drawn cards to play hand 2 could do 
 The switch decision takes the arrangement with the larger sum (keep on a tie).
 
 The dealer's 22 is kept apart from other busts by the compiled dealer kernel run on a graph with
-one more result, "22" (:func:`dealer22_finals`).
+one more result, "22" (:func:`dealer22_finals`). Each hand's play runs in the compiled player
+kernel walking that graph (a stand neither wins nor loses against the 22), one kernel for every
+other hand, which keeps the dealer's rows it has computed (they depend only on the cards out of the
+full shoe); ``SwitchGame(..., compiled=False)`` keeps the Python recursion of
+:class:`SwitchHandEngine`, the check.
 
 >>> from odds import DealerRules
 >>> from odds.core.game_rules import GameRules
@@ -51,7 +55,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import perm
-from typing import Any, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple, Union
 
 from gmpy2 import mpq
 
@@ -62,10 +66,14 @@ from odds.engine.dealer_graph import classify, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, hand_total
+from odds.engine.player import (OPTIONS, ZERO_HAND, Hand, PlayerEngine, Value, add_card, build_kernel,
+                                hand_total, kernel_plays, kernel_unsupported)
 from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
+
+if TYPE_CHECKING:
+    from odds.engine.player_kernel import PlayerKernel
 
 RESULTS22 = tuple(str(r) for r in DealerResult) + ("22",)  # "bust": 23 and more
 # Positions in a dealer row of RESULTS22, as plain ints for the hot loops.
@@ -107,6 +115,12 @@ def dealer22_finals(counts: tuple, hits_soft_17: bool, exact: bool = True) -> tu
     if starved >= 0:
         raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand")
     return exact_rows(nums, counts, total, width, n)
+
+
+@lru_cache(maxsize=None)
+def _folded22(hits_soft_17: bool) -> dict:
+    """The dealer's graph with the 22 apart, as the compiled player kernel walks it."""
+    return dealer_kernel(hits_soft_17, RESULTS22, _classify22).folded()
 
 
 # ------------------------------------------------------------------------------------- the rules
@@ -179,15 +193,19 @@ class SwitchHandEngine(PlayerEngine):
     """Values of one Switch hand, the other hand's two cards ``other`` (by value counts) gone
     from the shoe: :class:`odds.engine.player.PlayerEngine` with the Switch settlement (a dealer 22
     pushes, a switched A-T is a plain 21). Values are E[result; no dealer blackjack] per unit.
+    :meth:`options` computes a hand's options with the compiled player kernel on the dealer's graph
+    with the 22 apart (``compiled=False``: the Python recursion, the hooks below).
 
     >>> e = SwitchHandEngine(SwitchRules.pa(1, "S17"), Shoe.decks(1), (0,) * 10, exact=True)
     >>> e.natural((1,) + (0,) * 8 + (1,), 10) > e.first_options(1, 10, 10)["stand"]
     True
     """
 
-    def __init__(self, rules: SwitchRules, shoe: Shoe, other: Hand, exact: bool = True) -> None:
-        super().__init__(rules.game, shoe, exact)
+    def __init__(self, rules: SwitchRules, shoe: Shoe, other: Hand, exact: bool = True,
+                 compiled: bool = True) -> None:
+        super().__init__(rules.game, shoe, exact, compiled)
         self.switch = rules
+        self.other = other
         full = shoe.by_value()
         self.counts = tuple(c - o for c, o in zip(full, other))
         if min(self.counts) < 0:
@@ -202,6 +220,43 @@ class SwitchHandEngine(PlayerEngine):
     def _num(self, x: Union[int, str, Fraction]) -> Value:
         x = Fraction(x)
         return mpq(x.numerator, x.denominator) if self.exact else float(x)
+
+    def kernel(self) -> Optional[PlayerKernel]:
+        """The compiled kernel for the shoe less the other hand, a dealer 22 pushing every stand;
+        None with ``compiled=False`` or rules the kernel does not play."""
+        if not (self.compiled and kernel_plays(self.rules)):
+            return None
+        if self._kernel is None:
+            self._kernel = build_kernel(self, _folded22(self.hits_soft_17))
+            self._kernel.reshoe(self.counts, self.other)
+        return self._kernel
+
+    def share(self, kernel: PlayerKernel) -> None:
+        """Compute with ``kernel``, built by another hand's engine on the same shoe: its dealer's
+        rows are kept (they depend only on the cards out of the full shoe); unless its exact scale
+        does not hold this shoe (a kernel of this engine's own is then built)."""
+        if not (self.compiled and kernel_plays(self.rules)):
+            return
+        try:
+            kernel.reshoe(self.counts, self.other)
+        except kernel_unsupported():
+            return
+        self._kernel = kernel
+
+    def options(self, a: int, b: int, u: int) -> Dict[Action, Value]:
+        """:meth:`first_options` of the hand ``a``, ``b`` against ``u``, by the compiled kernel
+        where it computes (the same values: exact, or floats to 1e-12), else by the recursion."""
+        kernel = self.kernel()
+        if kernel is not None:
+            try:
+                got = kernel.first_options(a, b, u)
+            except kernel_unsupported():
+                pass
+            else:
+                if self.exact:
+                    return {OPTIONS[k]: mpq(v.numerator, v.denominator) for k, v in got}  # type: ignore[union-attr]
+                return {OPTIONS[k]: v for k, v in got}
+        return self.first_options(a, b, u)
 
     def finals(self, removed: tuple, up: int) -> tuple:
         """The dealer's row (P17..P21, Pblackjack, Pbust above 22, P22) for the up card, from the
@@ -239,15 +294,33 @@ def _hand(a: int, b: int) -> tuple:
     return add_card(add_card(ZERO_HAND, a), b)
 
 
-def _other_values(rules: SwitchRules, shoe: Shoe, other: tuple, exact: bool) -> dict:
+def _other_values(rules: SwitchRules, shoe: Shoe, other: tuple, exact: bool, compiled: bool = True) -> dict:
     """For the other hand ``other`` (a pair of values) gone: {(hand, up): (play value, option,
     natural value or None, P(dealer blackjack))} for every two-card hand and up card the shoe allows."""
-    return _values_given(rules, shoe, _hand(*other), exact)
+    return _values_given(rules, shoe, _hand(*other), exact, compiled)
 
 
-def _values_given(rules: SwitchRules, shoe: Shoe, o: tuple, exact: bool) -> dict:
+def _others_values(rules: SwitchRules, shoe: Shoe, others: Sequence[tuple], exact: bool,
+                   compiled: bool = True) -> list:
+    """:func:`_other_values` of each of ``others``, in order; compiled, one kernel computes them
+    all, its dealer's rows shared (:meth:`SwitchHandEngine.share`)."""
+    out, kernel = [], None
+    for other in others:
+        engine = SwitchHandEngine(rules, shoe, _hand(*other), exact, compiled)
+        if kernel is not None:
+            engine.share(kernel)
+        out.append(_engine_values(engine))
+        kernel = engine._kernel or kernel
+    return out
+
+
+def _values_given(rules: SwitchRules, shoe: Shoe, o: tuple, exact: bool, compiled: bool = True) -> dict:
     """As :func:`_other_values`, the cards ``o`` (counts by value) gone."""
-    engine = SwitchHandEngine(rules, shoe, o, exact)
+    return _engine_values(SwitchHandEngine(rules, shoe, o, exact, compiled))
+
+
+def _engine_values(engine: SwitchHandEngine) -> dict:
+    """As :func:`_other_values`, from the engine of the shoe less the other hand."""
     out = {}
     for a, b in HANDS:
         h = _hand(a, b)
@@ -256,7 +329,7 @@ def _values_given(rules: SwitchRules, shoe: Shoe, o: tuple, exact: bool) -> dict
         for u in range(1, 11):
             if engine.counts[u - 1] - h[u - 1] <= 0:
                 continue
-            options = engine.first_options(a, b, u)
+            options = engine.options(a, b, u)
             best = max(options, key=options.__getitem__)
             nat = engine.natural(h, u) if (a, b) == (1, 10) else None
             out[(a, b), u] = (options[best], best, nat, engine.dealer_blackjack(h, u))
@@ -358,13 +431,16 @@ class SwitchResult:
 
 class SwitchGame:
     """Exact Blackjack Switch for one rule set and shoe (fresh ``rules.game.decks`` decks by default).
+    Each hand's play is computed by the compiled player kernel; ``compiled=False`` keeps the Python
+    recursion of :class:`SwitchHandEngine` (the same values: exact, or floats to 1e-12).
 
     >>> g = SwitchGame(SwitchRules.common(1, "S17", split_hands=1), exact=False)
     >>> g.decision("A", "5", "8", "T", "7")[0]   # A5 + 8T: switch to AT (21) + 85
     'switch'
     """
 
-    def __init__(self, rules: SwitchRules, shoe: Optional[Shoe] = None, exact: bool = True, workers: int = 1) -> None:
+    def __init__(self, rules: SwitchRules, shoe: Optional[Shoe] = None, exact: bool = True, workers: int = 1,
+                 compiled: bool = True) -> None:
         if not isinstance(rules, SwitchRules):
             raise RuleError("SwitchGame needs SwitchRules")
         self.rules = rules
@@ -376,6 +452,7 @@ class SwitchGame:
         if not isinstance(workers, int) or workers < 1:
             raise EngineError(f"workers must be a whole number >= 1, got {workers!r}")
         self.workers = workers
+        self.compiled = compiled
         self._values: dict = {}  # other hand -> _other_values
 
     def precompute(self) -> None:
@@ -383,21 +460,26 @@ class SwitchGame:
         todo = [o for o in HANDS if o not in self._values
                 and all(n >= k for n, k in zip(self.counts, _hand(*o)))]
         if self.workers == 1 or len(todo) < 2:
-            for o in todo:
-                self.values_for(o)
+            for o, values in zip(todo, _others_values(self.rules, self.shoe, todo, self.exact, self.compiled)):
+                self._values[o] = values
             return
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
+        # Compiled, each process computes a share of the other hands with one kernel (the dealer's
+        # rows shared); else one task per other hand.
+        parts = [todo[i::self.workers] for i in range(self.workers)] if self.compiled else [[o] for o in todo]
         with ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            jobs = [pool.submit(_other_values, self.rules, self.shoe, o, self.exact) for o in todo]
-            for o, job in zip(todo, jobs):
-                self._values[o] = job.result()
+            jobs = [pool.submit(_others_values, self.rules, self.shoe, part, self.exact, self.compiled)
+                    for part in parts]
+            for part, job in zip(parts, jobs):
+                for o, values in zip(part, job.result()):
+                    self._values[o] = values
 
     def values_for(self, other: tuple) -> dict:
         """Hand values with the other hand ``other`` (two values, ace = 1) gone; see :func:`_other_values`."""
         other = _sorted(*other)
         if other not in self._values:
-            self._values[other] = _other_values(self.rules, self.shoe, other, self.exact)
+            self._values[other] = _other_values(self.rules, self.shoe, other, self.exact, self.compiled)
         return self._values[other]
 
     def _w(self, h: tuple, o: tuple, u: int, natural: bool) -> Value:
