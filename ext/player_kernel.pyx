@@ -31,6 +31,7 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
 from dealer_walk cimport Graph, fits_128, graph_free, graph_load, walk
+from hash_mix cimport mix
 from int128 cimport to_int, u128
 
 ctypedef unsigned long long u64
@@ -75,14 +76,6 @@ cdef struct Map:
     long long cap, n
 
 
-cdef inline u64 _mix(u64 a, u64 b) noexcept nogil:
-    cdef u64 x = (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL)
-    x ^= x >> 31
-    x *= 0xBF58476D1CE4E5B9ULL
-    x ^= x >> 29
-    return x
-
-
 cdef int _map_init(Map* m, long long cap) except -1:
     m.s = <Slot*> calloc(cap, sizeof(Slot))
     if m.s == NULL:
@@ -99,7 +92,7 @@ cdef void _map_free(Map* m) noexcept:
 cdef inline long long _map_get(const Map* m, u64 hi, u64 lo) noexcept nogil:
     """The value stored at (hi, lo), or -1."""
     cdef long long mask = m.cap - 1
-    cdef long long i = <long long> (_mix(hi, lo) & <u64> mask)
+    cdef long long i = <long long> (mix(hi, lo) & <u64> mask)
     while m.s[i].hi:
         if m.s[i].hi == hi and m.s[i].lo == lo:
             return m.s[i].val
@@ -119,7 +112,7 @@ cdef int _map_put(Map* m, u64 hi, u64 lo, long long val) except -1:
                 _map_put(m, old.s[i].hi, old.s[i].lo, old.s[i].val)
         _map_free(&old)
     mask = m.cap - 1
-    i = <long long> (_mix(hi, lo) & <u64> mask)
+    i = <long long> (mix(hi, lo) & <u64> mask)
     while m.s[i].hi:
         i = (i + 1) & mask
     m.s[i].hi, m.s[i].lo, m.s[i].val = hi, lo, val

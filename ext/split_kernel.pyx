@@ -43,6 +43,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from dealer_walk cimport Graph, fits_128, graph_free, graph_load, walk
+from hash_mix cimport mix
 from int128 cimport u128
 
 cdef extern from *:
@@ -115,14 +116,6 @@ cdef void* _big(size_t size, bint zero) noexcept nogil:
     return p
 
 
-cdef inline u64 _mix(u64 a, u64 b) noexcept nogil:
-    cdef u64 x = (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL)
-    x ^= x >> 31
-    x *= 0xBF58476D1CE4E5B9ULL
-    x ^= x >> 29
-    return x
-
-
 cdef int _table_init(Table* t, long long cap) noexcept nogil:
     """An empty table of ``cap`` slots (a power of two); 0, with ``t`` unchanged, when out of memory."""
     cdef Entry* s = <Entry*> _big(cap * sizeof(Entry), 1)
@@ -147,7 +140,7 @@ cdef int _table_add(Table* t, u64 u, u64 e, Count n) noexcept nogil:
                 _table_add(t, old[i].u, old[i].e & ~OCCUPIED, old[i].n)
         free(old)
     mask = t.cap - 1
-    i = <long long> (_mix(u, e) & <u64> mask)
+    i = <long long> (mix(u, e) & <u64> mask)
     e |= OCCUPIED
     while True:
         x = &t.s[i]
@@ -238,7 +231,7 @@ cdef void _level_free(Level* l) noexcept nogil:
 cdef inline Slot* _slot(const Level* l, u64 u) noexcept nogil:
     """Where the union ``u`` lies in its level, or the free slot where it would go."""
     cdef long long mask = l.cap - 1
-    cdef long long i = <long long> (_mix(u, 0) & <u64> mask)
+    cdef long long i = <long long> (mix(u, 0) & <u64> mask)
     cdef u64 key = u + 1
     while l.slots[i].key and l.slots[i].key != key:
         i = (i + 1) & mask
@@ -646,7 +639,7 @@ cdef class SplitKernel:
                     if _fits(keys[j], w.pool):
                         l = &w.lv[keys[j] >> LEVEL_SHIFT]
                         if l.slots != NULL:
-                            prefetch(&l.slots[<long long> (_mix(keys[j], 0) & <u64> (l.cap - 1))])
+                            prefetch(&l.slots[<long long> (mix(keys[j], 0) & <u64> (l.cap - 1))])
                     else:
                         keys[j] = NONE
                 if j >= AHEAD:
