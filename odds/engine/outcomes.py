@@ -75,7 +75,6 @@ from math import lcm, perm, prod
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Sequence, Union
 
 from gmpy2 import mpq
-from sympy import prevprime
 
 from odds.core.actions import STAND, DOUBLE, SPLIT, SURRENDER
 from odds.core.results import DealerResult, RoundClass
@@ -204,6 +203,8 @@ class _SplitJob:
 @lru_cache(maxsize=None)
 def _moduli(bits: int) -> tuple:
     """Primes below 2**62, as many as make a product of more than ``bits`` bits."""
+    from sympy import prevprime  # sympy takes half a second to import: only when a law is summed
+
     out = [prevprime(2 ** 62)]
     while prod(out).bit_length() <= bits:
         out.append(prevprime(out[-1]))

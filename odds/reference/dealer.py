@@ -45,12 +45,17 @@ def _result(cards: list[int]) -> str:
     return str(total)
 
 
-def _play(cards: list[int], shoe: list[int], prob: Fraction, hits_soft_17: bool, out: Row,
-          exclude: Optional[int] = None) -> None:
-    """Draw every possible next card in turn until the dealer stands; add up each ending."""
+def _play(cards: list[int], shoe: list[int], num: int, den: int, hits_soft_17: bool,
+          out: dict[tuple[str, int], dict[int, int]], exclude: Optional[int] = None) -> None:
+    """Draw every possible next card in turn until the dealer stands; add up each ending.
+
+    A path's probability is ``num / den``: the product of the counts drawn over the product of the
+    cards left at each draw. Every path of a given length shares ``den``, so the endings are summed
+    as integers per denominator and turned into fractions once, at the end.
+    """
     if len(cards) >= 2 and _dealer_stands(cards, hits_soft_17):
-        key = (_result(cards), len(cards))
-        out[key] = out.get(key, Fraction(0)) + prob
+        sums = out.setdefault((_result(cards), len(cards)), {})
+        sums[den] = sums.get(den, 0) + num
         return
     left = sum(shoe) - (shoe[exclude - 1] if exclude else 0)
     if left == 0:
@@ -58,10 +63,10 @@ def _play(cards: list[int], shoe: list[int], prob: Fraction, hits_soft_17: bool,
     for v in range(1, 11):
         if shoe[v - 1] == 0 or v == exclude:
             continue
-        p = prob * Fraction(shoe[v - 1], left)
+        count = shoe[v - 1]
         shoe[v - 1] -= 1
         cards.append(v)
-        _play(cards, shoe, p, hits_soft_17, out)  # only the hole card is ever excluded
+        _play(cards, shoe, num * count, den * left, hits_soft_17, out)  # only the hole card is ever excluded
         cards.pop()
         shoe[v - 1] += 1
 
@@ -79,9 +84,9 @@ def reference_dealer_row(counts: Sequence[int], upcard: int, hits_soft_17: bool,
         exclude = 11 - upcard  # ten under an ace, ace under a ten
         if sum(shoe) == shoe[exclude - 1]:
             return None
-    out: Row = {}
-    _play([upcard], shoe, Fraction(1), hits_soft_17, out, exclude)
-    return out
+    sums: dict[tuple[str, int], dict[int, int]] = {}
+    _play([upcard], shoe, 1, 1, hits_soft_17, sums, exclude)
+    return {key: sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0)) for key, by_den in sums.items()}
 
 
 def reference_dealer_table(counts: Sequence[int], hits_soft_17: bool, peek: bool) -> dict[str, Optional[Row]]:
@@ -93,8 +98,10 @@ def reference_dealer_table(counts: Sequence[int], hits_soft_17: bool, peek: bool
         if counts[up - 1] == 0:
             table[LABELS[up - 1]] = None
             continue
-        table[LABELS[up - 1]] = reference_dealer_row(counts, up, hits_soft_17, peek)
-        full = cast(Row, reference_dealer_row(counts, up, hits_soft_17, False))  # never None without peek
+        row = reference_dealer_row(counts, up, hits_soft_17, peek)
+        table[LABELS[up - 1]] = row
+        conditioned = peek and up in (1, 10)
+        full = cast(Row, reference_dealer_row(counts, up, hits_soft_17, False) if conditioned else row)
         for key, p in full.items():
             overall[key] = overall.get(key, Fraction(0)) + Fraction(counts[up - 1], total) * p
     table["overall"] = overall
