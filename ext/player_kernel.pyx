@@ -57,6 +57,9 @@ cdef enum:
     K_PLAY = 3
     K_SPLIT = 4
     K_ROW = 5
+    K_BURN_HIT = 6        # Blackjack Burnout: a hit with the burn available,
+    K_BURNED_DOUBLE = 7   # a double card burned (keyed by its value),
+    K_BURN_CHANCE = 8     # the chance that the burn is used
 
 
 class Unsupported(Exception):
@@ -165,6 +168,7 @@ cdef class PlayerKernel:
     cdef long long total
     cdef bint exact, big, narrow, peek_like, das, surrender, hit_split_aces, rescue, can_split
     cdef bint bonuses, has777, has678, has5
+    cdef bint burn_on, burn_busts, burn_peek  # the burn option on the hand as dealt (``burn``)
     cdef int most[10]
     cdef char dbl[2][64]
     cdef double fpay777, fpay678, fpay5, fbj
@@ -330,6 +334,41 @@ cdef class PlayerKernel:
         if self.exact:
             return _round_value(self, <object> 0)
         return _round_value(self, <double> 0)
+
+    def burn(self, bint on, bint busts=True, bint peek=True):
+        """Blackjack Burnout (``odds.games.burnout``): with ``on``, the hand as dealt hits and
+        doubles with the burn available, and ``round_value``/``first_options`` count it; ``busts``:
+        a card that busts the hand may be burned; ``peek``: the dealer peeks (the chance of a burn is
+        then taken jointly with no dealer blackjack). Values computed either way are kept."""
+        if on and self.nres != NRES:
+            raise ValueError("the burn is computed against the dealer's seven results")
+        if on and self.burn_on and (busts != self.burn_busts or peek != self.burn_peek):
+            raise ValueError("a kernel keeps one reading of the burn")
+        self.burn_on = on
+        if on:
+            self.burn_busts, self.burn_peek = busts, peek
+
+    def burn_seen(self, hand, int v, int up, bint final):
+        """Whether the best play burns the card ``v`` drawn onto ``hand`` (counts by value) against
+        ``up``, the burn available; ``final``: it is the double card."""
+        cdef u64 code = 0
+        cdef bint burned = False
+        cdef int i
+        for i in range(10):
+            code += (<u64> hand[i]) * card(i + 1)
+        if self.exact:
+            _burn_seen(self, code, v, up, final, &burned, <object> 0)
+        else:
+            _burn_seen(self, code, v, up, final, &burned, <double> 0)
+        return burned
+
+    def burn_chance(self, int a, int b, int u, bint final):
+        """P(the burn is used over the rest of the hand; no dealer blackjack with peek) for a
+        two-card hand against ``u`` that hits (or doubles, ``final``), played best."""
+        cdef u64 hand = card(a) + card(b)
+        if self.exact:
+            return Fraction(_burn_chance(self, hand, u, final, <object> 0), self.S * self.den[2])
+        return _burn_chance(self, hand, u, final, <double> 0)
 
     def first_options(self, int a, int b, int u):
         """``[(option, value), ...]`` of a two-card hand against ``u``, in the Python engine's
@@ -633,33 +672,39 @@ cdef Num _after_card(PlayerKernel K, u64 hand, int pair, int k, int up, bint fin
     return h if h > st else st
 
 
-cdef Num _hit(PlayerKernel K, u64 hand, int pair, int k, int up, Num z):
-    cdef u64 hi = K_HIT | (<u64> pair << 4) | (<u64> k << 8)
-    cdef u64 lo = hand | ((<u64> up) << 60)
-    cdef long long slot = _map_get(&K.vals, hi, lo), left, n
-    cdef u64 removed
+cdef Num _draw(PlayerKernel K, u64 hand, int pair, int k, int up, bint final, Num z):
+    """The sum over the next card of its chance times the value after it (final: the hand then
+    stands), ``k`` cards of ``pair`` set aside."""
+    cdef u64 removed = hand + (<u64> k) * card(pair) if pair else hand
+    cdef long long left = _left(K, removed), n
     cdef int v
     cdef double acc
-    if slot >= 0:
-        return _load(K, slot, z)
-    removed = hand + (<u64> k) * card(pair) if pair else hand
-    left = _left(K, removed)
     if Num is double:
         acc = 0.0
         for v in range(1, 11):
             n = K.c[v - 1] - count(removed, v) - (v == up)
             if n > 0:
-                acc += ((<double> n) / (<double> left)) * _after_card(K, hand + card(v), pair, k, up, False, z)
-        _map_put(&K.vals, hi, lo, _store(K, acc))
+                acc += ((<double> n) / (<double> left)) * _after_card(K, hand + card(v), pair, k, up, final, z)
         return acc
     else:
         oacc = 0
         for v in range(1, 11):
             n = K.c[v - 1] - count(removed, v) - (v == up)
             if n > 0:
-                oacc += n * _after_card(K, hand + card(v), pair, k, up, False, z)
-        _map_put(&K.vals, hi, lo, _store(K, oacc))
+                oacc += n * _after_card(K, hand + card(v), pair, k, up, final, z)
         return oacc
+
+
+cdef Num _hit(PlayerKernel K, u64 hand, int pair, int k, int up, Num z):
+    cdef u64 hi = K_HIT | (<u64> pair << 4) | (<u64> k << 8)
+    cdef u64 lo = hand | ((<u64> up) << 60)
+    cdef long long slot = _map_get(&K.vals, hi, lo)
+    cdef Num x
+    if slot >= 0:
+        return _load(K, slot, z)
+    x = _draw(K, hand, pair, k, up, False, z)
+    _map_put(&K.vals, hi, lo, _store(K, x))
+    return x
 
 
 cdef Num _double(PlayerKernel K, u64 hand, int pair, int k, int up, int dpair, int dk, Num z):
@@ -830,6 +875,136 @@ cdef Num _split_value(PlayerKernel K, int pair, int up, Num z):
         return ovalue
 
 
+# ------------------------------------------------------------------------------ the burn
+
+cdef Num _burn_kept(PlayerKernel K, u64 new, int up, bint final, Num z):
+    """Keeping the card just drawn onto ``new``, the burn still available: bust, stand if
+    ``final`` (a double), else the better of standing and hitting."""
+    cdef bint soft
+    cdef int total = best_total(new, &soft)
+    cdef Num st, h
+    if total > 21:
+        return _lost_bet(K, new, up, z)
+    st = _stand(K, new, up, total, _one(K, z))
+    if final or total == 21:
+        return st
+    h = _burn_hit(K, new, up, z)
+    return h if h > st else st
+
+
+cdef Num _burned(PlayerKernel K, u64 hand, int v, int up, bint final, Num z):
+    """Burning the card ``v`` drawn onto ``hand``: the replacement comes from the shoe less ``v``,
+    and the hand plays on with no burn (or stands, a double)."""
+    cdef u64 hi, lo
+    cdef long long slot
+    cdef Num x
+    if not final:
+        return _hit(K, hand, v, 1, up, z)
+    hi = K_BURNED_DOUBLE | (<u64> v << 4)
+    lo = hand | ((<u64> up) << 60)
+    slot = _map_get(&K.vals, hi, lo)
+    if slot >= 0:
+        return _load(K, slot, z)
+    x = _draw(K, hand, v, 1, up, True, z)
+    _map_put(&K.vals, hi, lo, _store(K, x))
+    return x
+
+
+cdef Num _burn_seen(PlayerKernel K, u64 hand, int v, int up, bint final, bint* burn, Num z):
+    """The best choice once ``v`` is seen on ``hand`` (burn available); ``burn`` says whether it burns."""
+    cdef u64 new = hand + card(v)
+    cdef bint soft
+    cdef Num kept = _burn_kept(K, new, up, final, z), burned
+    burn[0] = False
+    if best_total(new, &soft) > 21 and not K.burn_busts:
+        return kept
+    burned = _burned(K, hand, v, up, final, z)
+    if burned > kept:
+        burn[0] = True
+        return burned
+    return kept
+
+
+cdef Num _burn_draw(PlayerKernel K, u64 hand, int up, bint final, Num z):
+    """The sum over the next card of its chance times the best choice once it is seen."""
+    cdef long long left = _left(K, hand), n
+    cdef int v
+    cdef bint burn
+    cdef double acc
+    if Num is double:
+        acc = 0.0
+        for v in range(1, 11):
+            n = K.c[v - 1] - count(hand, v) - (v == up)
+            if n > 0:
+                acc += ((<double> n) / (<double> left)) * _burn_seen(K, hand, v, up, final, &burn, z)
+        return acc
+    else:
+        oacc = 0
+        for v in range(1, 11):
+            n = K.c[v - 1] - count(hand, v) - (v == up)
+            if n > 0:
+                oacc += n * _burn_seen(K, hand, v, up, final, &burn, z)
+        return oacc
+
+
+cdef Num _burn_hit(PlayerKernel K, u64 hand, int up, Num z):
+    """Hitting ``hand`` with the burn available, then playing on by composition."""
+    cdef u64 lo = hand | ((<u64> up) << 60)
+    cdef long long slot = _map_get(&K.vals, K_BURN_HIT, lo)
+    cdef Num x
+    if slot >= 0:
+        return _load(K, slot, z)
+    x = _burn_draw(K, hand, up, False, z)
+    _map_put(&K.vals, K_BURN_HIT, lo, _store(K, x))
+    return x
+
+
+cdef Num _burn_double(PlayerKernel K, u64 hand, int up, Num z):
+    """Doubling with the burn available (per unit of the original bet)."""
+    return 2 * _burn_draw(K, hand, up, True, z)
+
+
+cdef Num _certain(PlayerKernel K, u64 removed, Num z):
+    """A probability of one at the state of ``removed``."""
+    if Num is double:
+        return 1.0
+    else:
+        return K.S * K.den[ncards(removed)]
+
+
+cdef Num _burn_chance(PlayerKernel K, u64 hand, int up, bint final, Num z):
+    """P(the burn is used; no dealer blackjack with peek) over the rest of the hand, from ``hand``
+    about to take a card (a hit, or the double card if ``final``), burn available, best play."""
+    cdef u64 hi = K_BURN_CHANCE | (<u64> final << 4)
+    cdef u64 lo = hand | ((<u64> up) << 60), new
+    cdef long long slot = _map_get(&K.vals, hi, lo), left, n
+    cdef int v, total
+    cdef bint burn, soft
+    cdef Num acc = z, used
+    if slot >= 0:
+        return _load(K, slot, z)
+    left = _left(K, hand)
+    for v in range(1, 11):
+        n = K.c[v - 1] - count(hand, v) - (v == up)
+        if n <= 0:
+            continue
+        new = hand + card(v)
+        _burn_seen(K, hand, v, up, final, &burn, z)
+        total = best_total(new, &soft)
+        if burn:
+            used = _no_blackjack(K, new, up, z) if K.burn_peek else _certain(K, new, z)
+        elif not final and total < 21 and _burn_hit(K, new, up, z) > _stand(K, new, up, total, _one(K, z)):
+            used = _burn_chance(K, new, up, False, z)
+        else:
+            continue
+        if Num is double:
+            acc += ((<double> n) / (<double> left)) * used
+        else:
+            acc += n * used
+    _map_put(&K.vals, hi, lo, _store(K, acc))
+    return acc
+
+
 # ------------------------------------------------------------------------------ the round
 
 cdef list _first_options(PlayerKernel K, int a, int b, int u, Num z):
@@ -837,9 +1012,14 @@ cdef list _first_options(PlayerKernel K, int a, int b, int u, Num z):
     cdef bint soft
     cdef int total = best_total(hand, &soft)
     cdef Num nb
-    out = [(STAND, _stand(K, hand, u, total, _one(K, z))), (HIT, _hit(K, hand, 0, 0, u, z))]
-    if K.dbl[soft][a + b]:
-        out.append((DOUBLE, _double(K, hand, 0, 0, u, 0, 0, z)))
+    if K.burn_on:
+        out = [(STAND, _stand(K, hand, u, total, _one(K, z))), (HIT, _burn_hit(K, hand, u, z))]
+        if K.dbl[soft][a + b]:
+            out.append((DOUBLE, _burn_double(K, hand, u, z)))
+    else:
+        out = [(STAND, _stand(K, hand, u, total, _one(K, z))), (HIT, _hit(K, hand, 0, 0, u, z))]
+        if K.dbl[soft][a + b]:
+            out.append((DOUBLE, _double(K, hand, 0, 0, u, 0, 0, z)))
     if K.surrender:
         nb = _no_blackjack(K, hand, u, z)
         if Num is double:

@@ -19,5 +19,11 @@ class PlayerKernel:
     def round_value(self) -> tuple[Union[Fraction, float], dict[tuple[int, int, int], int]]:
         """The round's expected result and each deal's option (0 stand, 1 hit, 2 double, 3
         surrender, 4 split)."""
+    def burn(self, on: bool, busts: bool = True, peek: bool = True) -> None:
+        """Blackjack Burnout: the hand as dealt hits and doubles with the burn available."""
+    def burn_seen(self, hand: Sequence[int], v: int, up: int, final: bool) -> bool:
+        """Whether the best play burns the card ``v`` drawn onto ``hand``, the burn available."""
+    def burn_chance(self, a: int, b: int, u: int, final: bool) -> Union[Fraction, float]:
+        """P(the burn is used) for a two-card hand that hits (or doubles, ``final``), played best."""
     def first_options(self, a: int, b: int, u: int) -> list[tuple[int, Union[Fraction, float]]]:
         """Each option's value for a two-card hand against ``u``, in the Python engine's order."""

@@ -19,7 +19,9 @@ burn is still available". Hitting with it: for each card ``v`` drawn, the better
 set aside (the replacement and everything after it drawn from the shoe less ``v``, no burn left).
 Doubling with it: the better of the double card and a replacement (final). Splits are the plain
 engine's (no burn). Values are exact, jointly with "no dealer blackjack" as in the player engine,
-and the burned card enters the dealer's law as a card seen.
+and the burned card enters the dealer's law as a card seen. The compiled player kernel carries the
+same state (``PlayerKernel.burn``) and computes where it plays the rules; ``compiled=False`` keeps
+the recursion here, the check it is held to (tests/test_burnout.py).
 
 >>> from odds import DealerRules
 >>> from odds.core.shoe import Shoe
@@ -35,15 +37,19 @@ import json
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 from odds.core.actions import Action, HIT, DOUBLE
 from odds.core.cards import value_label
 from odds.core.errors import RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import ZERO_HAND, Hand, PlayerEngine, Value, add_card, hand_total
+from odds.engine.player import (ZERO_HAND, Hand, PlayerEngine, Value, add_card, build_kernel, hand_total,
+                                kernel_plays, kernel_unsupported)
 from odds.core.shoe import Shoe
+
+if TYPE_CHECKING:
+    from odds.engine.player_kernel import PlayerKernel
 
 FEE = Fraction(1, 5)  # (3): 1 for each 5 wagered, collected whether the option is used or not
 READINGS = {
@@ -81,16 +87,27 @@ class BurnoutEngine(PlayerEngine):
     """
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
-                 reading: str = "any-card") -> None:
+                 reading: str = "any-card", compiled: bool = True) -> None:
         if reading not in READINGS:
             raise RuleError(f"unknown burn reading {reading!r}: use " + " or ".join(READINGS))
         if rules.double_rescue or any(getattr(rules, name) is not None for name in (
                 "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21")):
             raise RuleError("Blackjack Burnout is computed without the New York bonus payouts and double rescue")
-        super().__init__(rules, shoe, exact)
+        super().__init__(rules, shoe, exact, compiled)
         self.reading = reading
         self.burn_busts = reading == "any-card"
         self.burn_on = True  # off: the plain game's first options (the memo is shared)
+
+    def kernel(self) -> Optional[PlayerKernel]:
+        """The compiled kernel with the burn (built once, switched as ``burn_on``), or None where
+        the recursion below computes: ``compiled=False``, a subclass, or rules the kernel does not
+        play."""
+        if not (self.compiled and type(self) is BurnoutEngine and kernel_plays(self.rules)):
+            return None
+        if self._kernel is None:
+            self._kernel = build_kernel(self)
+        self._kernel.burn(self.burn_on, self.burn_busts, self.rules.dealer.peek)
+        return self._kernel
 
     # ------------------------------------------------------------------- one card, seen
 
@@ -135,6 +152,12 @@ class BurnoutEngine(PlayerEngine):
             for c in hand:
                 counts[c - 1] += 1
             hand = tuple(counts)
+        kernel = self.kernel()
+        if kernel is not None:
+            try:
+                return kernel.burn_seen(hand, v, up, double)
+            except kernel_unsupported():
+                pass
         return self._seen(hand, v, up, double)[1]
 
     # ---------------------------------------------------------------------------- options
@@ -192,16 +215,25 @@ class BurnoutEngine(PlayerEngine):
         :meth:`round_value`): over every deal, the chance that the hand as played burns a card."""
         n = self.total
         deals = n * (n - 1) * (n - 2)
-        acc = 0 * self.one
+        acc: Union[Fraction, float] = Fraction(0) if self.exact else 0.0
+        kernel = self.kernel()
         for (a, b, u), choice in choices.items():
             if choice not in (HIT, DOUBLE):
                 continue
             ca, cb = self.counts[a - 1], self.counts[b - 1]
             ways = (ca * (ca - 1) if a == b else 2 * ca * cb) * (self.counts[u - 1] - (u == a) - (u == b))
             p = Fraction(ways, deals) if self.exact else ways / deals
-            chance = self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, choice == DOUBLE)
-            acc += p * (self.public(chance) if self.exact else chance)
+            acc += p * self._first_burn_chance(kernel, a, b, u, choice == DOUBLE)
         return acc
+
+    def _first_burn_chance(self, kernel: Optional[PlayerKernel], a: int, b: int, u: int,
+                           final: bool) -> Union[Fraction, float]:
+        if kernel is not None:
+            try:
+                return kernel.burn_chance(a, b, u, final)
+            except kernel_unsupported():
+                pass
+        return self.public(self._burn_chance(add_card(add_card(ZERO_HAND, a), b), u, final))
 
 
 # ------------------------------------------------------------------------------- the report
@@ -360,7 +392,7 @@ def burnout_report(rules: GameRules, reading: str = "any-card", exact: bool = Tr
         if choice in (HIT, DOUBLE):
             hand = add_card(add_card(ZERO_HAND, a), b)
             burns[(a, b, u)] = tuple(v for v, _ in engine.draw(hand, u)
-                                     if engine._seen(hand, v, u, choice == DOUBLE)[1])
+                                     if engine.burn_decision(hand, v, u, choice == DOUBLE))
     frequency = engine.burn_frequency(first_with)
     return BurnoutReport(rules, reading, exact, ev_without, ev_with, frequency, first_without, first_with,
                          burns, time.perf_counter() - start)
