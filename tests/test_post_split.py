@@ -81,11 +81,12 @@ def test_cdz_published_figures(decks, rule, hands, printed):
 
 
 @pytest.mark.slow
-def test_cdp_six_decks_s17_resplit_exact():
+def test_cdp_six_decks_s17_resplit():
     # CDP, six decks, S17, resplit to four hands: 0.4028615234%; CDZ- gives 0.402870236% and CDP1
-    # 0.4028643428%.
-    edge = house_edge(farmer_rules(6, "S17", 4, "cdp"))
-    assert within_print(edge, "0.4028615234", scale=100)
+    # 0.4028643428%. In floats (half the time of the exact value); CDP is held exactly to the
+    # references on the small shoes below.
+    edge = house_edge(farmer_rules(6, "S17", 4, "cdp"), exact=False)
+    assert rounds_clear_of_the_boundary(edge, "0.4028615234"), edge
 
 
 # --------------------------------------------------------------------- small shoes, exactly

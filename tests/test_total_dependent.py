@@ -65,9 +65,9 @@ def test_game_command_with_basic_strategy(capsys):
     import json
 
     from odds.apps.cli import main
-    assert main(["game", "--decks", "1", "--das", "--split-hands", "3", "--strategy", "basic", "--format", "json"]) == 0
+    assert main(["game", "--decks", "1", "--das", "--strategy", "basic", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["strategy"] == "basic" and "total-dependent chart" in doc["split_method"]
-    rules = GameRules(decks=1, dealer=S17, das=True, split_hands=3)
+    rules = GameRules(decks=1, dealer=S17, das=True)
     assert Fraction(doc["house_edge"]) == -TotalDependentEngine(rules).round_value()[0]
     assert Fraction(doc["house_edge"]) > -PlayerEngine(rules).round_value()[0]
