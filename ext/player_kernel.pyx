@@ -134,6 +134,15 @@ cdef inline int count(u64 code, int v) noexcept nogil:
     return <int> ((code >> (6 * (v - 1))) & 63)
 
 
+cdef u64 _code(hand) except? 0:
+    """The code of a hand given as ten counts by value."""
+    cdef u64 code = 0
+    cdef int i
+    for i in range(10):
+        code += (<u64> hand[i]) * card(i + 1)
+    return code
+
+
 cdef inline int ncards(u64 code) noexcept nogil:
     cdef int v, n = 0
     for v in range(1, 11):
@@ -348,14 +357,30 @@ cdef class PlayerKernel:
         if on:
             self.burn_busts, self.burn_peek = busts, peek
 
+    def hits(self, hand, int pair, int k, int up):
+        """Whether a hand that has just taken a card plays on: hitting ``hand`` (counts by value)
+        is worth more than standing, ``k`` cards of ``pair`` set aside (``odds.engine.outcomes``
+        walks the play with it)."""
+        cdef u64 code = _code(hand)
+        cdef u64 removed = code + (<u64> k) * card(pair) if pair else code
+        cdef bint soft
+        cdef int total = best_total(code, &soft)
+        if self.exact:
+            return _hit(self, code, pair, k, up, <object> 0) > _stand(self, removed, up, total, _one(self, <object> 0))
+        return _hit(self, code, pair, k, up, <double> 0) > _stand(self, removed, up, total, 1.0)
+
+    def decide(self, hand, int pair, int up, bint first):
+        """The option (0 stand, 1 hit, 2 double) of a split hand of ``pair`` holding ``hand``, the
+        other pair card aside (the engine's rule D)."""
+        if self.exact:
+            return _decide(self, _code(hand), pair, up, first, <object> 0)
+        return _decide(self, _code(hand), pair, up, first, <double> 0)
+
     def burn_seen(self, hand, int v, int up, bint final):
         """Whether the best play burns the card ``v`` drawn onto ``hand`` (counts by value) against
         ``up``, the burn available; ``final``: it is the double card."""
-        cdef u64 code = 0
+        cdef u64 code = _code(hand)
         cdef bint burned = False
-        cdef int i
-        for i in range(10):
-            code += (<u64> hand[i]) * card(i + 1)
         if self.exact:
             _burn_seen(self, code, v, up, final, &burned, <object> 0)
         else:

@@ -106,6 +106,24 @@ def test_compiled_walk_equals_python_walk(rules, exact, narrow, monkeypatch):
             assert all(abs(compiled[k] - python[k]) < 1e-12 for k in compiled)
 
 
+@pytest.mark.parametrize("rules", [RULES["S17 no hole card OBO DAS"], FOUR_RULES["H17 DAS to 4"]],
+                         ids=["no hole card OBO", "H17 DAS to 4"])
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+def test_kernel_decisions_equal_the_python_engines(rules, exact):
+    # The walk takes the player's decisions from the compiled player kernel where it plays the
+    # rules; from the Python engine (compiled=False) it must find the same law.
+    counts = FOUR_SHOES["A2 54 84 T9 (19)"]
+    engine = PlayerEngine(rules, shoe(counts), exact=exact)
+    assert engine.kernel() is not None
+    compiled = round_outcomes(engine).joint
+    python = round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact, compiled=False)).joint
+    assert set(compiled) == set(python)
+    if exact:
+        assert compiled == python
+    else:
+        assert all(abs(compiled[k] - python[k]) < 1e-12 for k in compiled)
+
+
 def test_split_rounds_are_counted_by_hands():
     # Control: on this shoe split rounds happen, with doubles, and some end with one hand won and
     # one lost (net 0 or +-1 yet "neither"), so the streak class is not the sign of the net.

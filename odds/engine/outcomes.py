@@ -76,13 +76,14 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Sequence, Union
 
 from gmpy2 import mpq
 
-from odds.core.actions import STAND, DOUBLE, SPLIT, SURRENDER
+from odds.core.actions import STAND, DOUBLE, SPLIT, SURRENDER, Action
 from odds.core.results import DealerResult, RoundClass
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules
-from .player import ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, split_patterns
+from .player import (OPTIONS, ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, kernel_unsupported,
+                     split_patterns)
 from odds.core.shoe import Shoe
 
 if TYPE_CHECKING:
@@ -296,6 +297,7 @@ class _Round:
         self.rules = r
         self.counts = engine.counts
         self.one = engine.one
+        self.kernel = engine.kernel()  # the player's decisions, compiled where the kernel plays the rules
         self.out: dict = {}
         self._tree: dict = {}
         self._leaves: dict = {}
@@ -313,18 +315,54 @@ class _Round:
         key = (hand, extra, up)
         if key in self._tree:
             return self._tree[key]
-        e = self.e
         total, _ = hand_total(hand)
         removed = cards_out(hand, extra)
-        if total >= 21 or not e.hit(hand, extra, up) > e.stand(removed, up, total, 1):
+        if total >= 21 or not self._hits(hand, extra, up, total):
             out = {(hand, 1): 1}
         else:
             out = {}
-            for v, _ in e.draw(removed, up):
+            for v, _ in self.e.draw(removed, up):
                 for k, n in self._play_on(add_card(hand, v), extra, up).items():
                     out[k] = out.get(k, 0) + n
         self._tree[key] = out
         return out
+
+    def _hits(self, hand: tuple, extra: tuple, up: int, total: int) -> bool:
+        """Whether the hand hits on: hitting is worth more than standing (a win paying one)."""
+        if self.kernel is not None:
+            aside = [(v, n) for v, n in enumerate(extra, start=1) if n]
+            if len(aside) <= 1:
+                pair, k = aside[0] if aside else (0, 0)
+                try:
+                    return self.kernel.hits(hand, pair, k, up)
+                except kernel_unsupported():
+                    pass
+        return self.e.hit(hand, extra, up) > self.e.stand(cards_out(hand, extra), up, total, 1)
+
+    def _decide(self, hand: tuple, pair: int, up: int) -> Action:
+        """A split hand's first option by the engine's rule D."""
+        if self.kernel is not None:
+            try:
+                return OPTIONS[self.kernel.decide(hand, pair, up, True)]
+            except kernel_unsupported():
+                pass
+        return self.e.decide(hand, pair, up, True)
+
+    def _first_choice(self, a: int, b: int, u: int) -> Action:
+        """The best option of the hand as dealt, the first of equal values in the engine's order."""
+        if self.kernel is not None:
+            try:
+                options = self.kernel.first_options(a, b, u)
+            except kernel_unsupported():
+                pass
+            else:
+                best, value = options[0]
+                for k, x in options[1:]:
+                    if x > value:
+                        best, value = k, x
+                return OPTIONS[best]
+        options_ = self.e.first_options(a, b, u)
+        return max(options_, key=options_.__getitem__)
 
     def _take(self, hand: tuple, extra: tuple, up: int, option: str) -> dict:
         """As :meth:`_play_on`, for a two-card hand taking ``option`` (stand, hit or double)."""
@@ -356,7 +394,7 @@ class _Round:
             if total == 21 or (pair == 1 and not self.rules.hit_split_aces):
                 option = STAND
             else:
-                option = e.decide(hand, pair, up, True)
+                option = self._decide(hand, pair, up)
             for (final, stake), n in self._take(hand, extra, up, option).items():
                 k = (_code(tuple(f - s for f, s in zip(final, start))), _ends_as(final, stake))
                 out[k] = out.get(k, 0) + n
@@ -413,8 +451,7 @@ class _Round:
                     if {a, b} == {1, 10}:
                         self._blackjack(hand, u, p, p_bj)
                         continue
-                    options = e.first_options(a, b, u)
-                    best = max(options, key=options.__getitem__)
+                    best = self._first_choice(a, b, u)
                     if best == SURRENDER:
                         self._surrender(hand, u, p, p_bj)
                     elif best == SPLIT:

@@ -19,6 +19,10 @@ class PlayerKernel:
     def round_value(self) -> tuple[Union[Fraction, float], dict[tuple[int, int, int], int]]:
         """The round's expected result and each deal's option (0 stand, 1 hit, 2 double, 3
         surrender, 4 split)."""
+    def hits(self, hand: Sequence[int], pair: int, k: int, up: int) -> bool:
+        """Whether a hand that has just taken a card hits on (``k`` cards of ``pair`` aside)."""
+    def decide(self, hand: Sequence[int], pair: int, up: int, first: bool) -> int:
+        """A split hand's option (0 stand, 1 hit, 2 double), the other pair card aside."""
     def burn(self, on: bool, busts: bool = True, peek: bool = True) -> None:
         """Blackjack Burnout: the hand as dealt hits and doubles with the burn available."""
     def burn_seen(self, hand: Sequence[int], v: int, up: int, final: bool) -> bool:
