@@ -12,7 +12,10 @@ memoised in a hash table keyed by (kind, hand, cards aside, up card); the dealer
 A dealer's graph with an eighth result, 22 (Blackjack Switch), keeps the 22 out of the bust: a
 stand then neither wins nor loses against it.
 
-Floats: the same operations as the Python engine, in the same order. Exact: with ``N`` cards in
+Floats: the same operations as the Python engine, in the same order, but for the dealer's rows
+under his own graphs (S17, H17): those come from the straight-line code (``straight_floats``), every
+up card of a shoe at once, summed in another order, so values may differ from the Python engine's
+in the last bits (the tests hold them to 1e-12, with the same choices). Exact: with ``N`` cards in
 the shoe and ``s`` cards out besides the up card (the player's and those set aside), ``L = N - 1 - s``
 are left and every value at that state is an integer over ``S * Den(s)``, ``Den(s) = (L)_(T - s)``
 (a falling factorial, ``T`` a bound on the cards a round can draw after the up card). Then
@@ -30,7 +33,7 @@ from fractions import Fraction
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
-from dealer_walk cimport Graph, fits_128, graph_free, graph_load, walk
+from dealer_walk cimport Graph, fits_128, graph_free, graph_load, straight_floats, walk
 from hash_mix cimport mix
 from int128 cimport to_int, u128
 
@@ -198,17 +201,24 @@ cdef class PlayerKernel:
     cdef u128* ireach
     cdef u128* iout
     cdef int nbuckets
+    cdef int straight    # the dealer's rule whose straight-line floats give the rows (1 H17, 0 S17), or -1
+    cdef double finals[70]
 
     def __cinit__(self, dict folded, counts, bint exact, bint peek_like, bint das, bint surrender,
-                  bint hit_split_aces, bint rescue, bint can_split, most, can_double, terms, pays):
+                  bint hit_split_aces, bint rescue, bint can_split, most, can_double, terms, pays,
+                  straight=None):
         """``folded``: the dealer's graph (``DealerKernel.folded()``), of the seven results or of
         eight, a dealer 22 kept apart last (it then pushes every stand; ``peek_like`` only); ``counts``: the shoe by value;
         ``most[p-1]``: the most hands a pair of ``p`` may become; ``can_double[soft][hard]``;
         ``terms[most]``: the terms of a split value, ``(coefficient, pair cards off the top, any
         second card)`` in the Python engine's order; ``pays``: ``(blackjack, 7-7-7, suited
-        6-7-8, five-card 21)`` (None where not paid), floats or Fractions as ``exact``."""
+        6-7-8, five-card 21)`` (None where not paid), floats or Fractions as ``exact``;
+        ``straight``: whether ``folded`` is the dealer's own graph under H17 (True) or S17 (False),
+        whose rows in floats then come from the straight-line code, every up card at once (None:
+        another graph)."""
         cdef int v, s, i, j, kq, c21, hard
         cdef long long L
+        self.straight = -1 if straight is None else (1 if straight else 0)
         graph_load(&self.g, folded)
         self.width = folded["width"]
         self.nbuckets = 10 * self.g.nresults * self.width
@@ -446,6 +456,22 @@ cdef inline Num _one(PlayerKernel K, Num z):
 
 # ------------------------------------------------------------------------------ the dealer
 
+cdef long long _float_row(PlayerKernel K, const double* row) except -1:
+    """Store a row of probabilities (17..21, blackjack, bust, and 22 if kept apart); its slot."""
+    cdef long long slot
+    cdef int res
+    if K.frn == K.frcap:
+        K.frcap *= 2
+        K.frow = <double*> realloc(K.frow, K.frcap * K.nres * sizeof(double))
+        if K.frow == NULL:
+            raise MemoryError()
+    slot = K.frn
+    K.frn += 1
+    for res in range(K.nres):
+        K.frow[K.nres * slot + res] = row[res]
+    return slot
+
+
 cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, void* buf, int m, int j,
                          Num z) except -1:
     """Store the row of ``up`` for the shoe less ``removed`` (``tot`` cards) from the buckets a walk
@@ -457,19 +483,14 @@ cdef long long _keep_row(PlayerKernel K, u64 removed, int up, long long tot, voi
     cdef u128* ib = <u128*> buf
     cdef u128 iacc, x
     cdef u128 f[64]
+    cdef double sums[NRES + 1]
     if Num is double:
-        if K.frn == K.frcap:
-            K.frcap *= 2
-            K.frow = <double*> realloc(K.frow, K.frcap * K.nres * sizeof(double))
-            if K.frow == NULL:
-                raise MemoryError()
-        slot = K.frn
-        K.frn += 1
         for res in range(K.nres):
             acc = 0.0
             for k in range(K.width):
                 acc += fb[m * (base + res * K.width + k) + j]
-            K.frow[K.nres * slot + res] = acc
+            sums[res] = acc
+        slot = _float_row(K, sums)
     else:
         s = <int> (K.total - tot)
         if s > K.smax:
@@ -528,6 +549,14 @@ cdef long long _row(PlayerKernel K, u64 removed, int up, Num z) except -1:
                 if walk(&K.g, u, c, tot, K.freach, K.fout, <double> 0) >= 0:
                     raise Unsupported("the shoe runs out before the dealer finishes")
     base = (up - 1) * K.nres * K.width
+    if Num is double and K.straight >= 0 and straight_floats(c, K.straight, NULL, K.finals):
+        for u in range(10):  # the rows of every up card the shoe holds: other hands ask for them
+            if c[u] > 0:
+                k = _float_row(K, &K.finals[NRES * u])
+                _map_put(&K.rows, K_ROW, (removed + K.oth) | ((<u64> (u + 1)) << 60), k)
+                if u == up - 1:
+                    slot = k
+        return slot
     if Num is double:
         memset(K.fout + base, 0, K.nres * K.width * sizeof(double))
         if walk(&K.g, up - 1, c, tot, K.freach, K.fout, <double> 0) >= 0:

@@ -584,7 +584,8 @@ def build_kernel(engine: PlayerEngine, folded: Optional[dict] = None) -> PlayerK
         r.das, r.surrender, r.hit_split_aces, r.double_rescue, r.split_hands >= 2,
         [r.most_hands(p) for p in range(1, 11)],
         [[r.can_double(h, soft) for h in range(64)] for soft in (False, True)],
-        [split_terms(m) if m >= 2 else [] for m in range(5)], (bj, bonus_777, bonus_678, bonus_21))
+        [split_terms(m) if m >= 2 else [] for m in range(5)], (bj, bonus_777, bonus_678, bonus_21),
+        r.dealer.hits_soft_17 if folded is None else None)
 
 
 def _suits_alike(shoe: Shoe) -> bool:

@@ -12,7 +12,8 @@ class PlayerKernel:
     def __init__(self, folded: dict[str, Any], counts: Sequence[int], exact: bool, peek_like: bool, das: bool,
                  surrender: bool, hit_split_aces: bool, rescue: bool, can_split: bool, most: Sequence[int],
                  can_double: Sequence[Sequence[bool]], terms: Sequence[Sequence[tuple[int, int, bool]]],
-                 pays: tuple[Any, Optional[Any], Optional[Any], Optional[Any]]) -> None: ...
+                 pays: tuple[Any, Optional[Any], Optional[Any], Optional[Any]],
+                 straight: Optional[bool] = None) -> None: ...
     def reshoe(self, counts: Sequence[int], other: Sequence[int]) -> None:
         """Compute from the shoe ``counts`` (as many cards), the cards ``other`` exchanged; the
         dealer's rows are kept, keyed by every card out of the full shoe."""
