@@ -354,6 +354,31 @@ cdef class PlayerKernel:
             return _round_value(self, <object> 0)
         return _round_value(self, <double> 0)
 
+    def hand_law(self, hand, int up, int option):
+        """In floats: how a hand as dealt (counts by value, no cards aside) taking ``option`` (0
+        stand, 1 hit then play on, 2 double) meets the dealer, for ``odds.engine.outcomes``:
+        ``[(total, stake, row)]``, ``total`` the final total (16 for any below 17, 22 bust),
+        ``row`` the sum over the hand's card sequences ending so of their chance times the
+        dealer's row (17..21, blackjack, bust; no peek, blackjack kept; a bust hand's row holds
+        only the blackjack and the rest)."""
+        cdef double law[7 * 2 * NRES]
+        cdef u64 code = _code(hand)
+        cdef int t, stake, d
+        if self.exact or self.nres != NRES:
+            raise ValueError("the hand's law is computed in floats, against the seven results")
+        memset(law, 0, sizeof(law))
+        if option == STAND:
+            _law_end(self, code, up, 1, 1.0, law)
+        else:
+            _law_draw(self, code, up, option == DOUBLE, 1.0, law)
+        out = []
+        for t in range(7):
+            for stake in range(2):
+                row = tuple(law[(2 * t + stake) * NRES + d] for d in range(NRES))
+                if any(row):
+                    out.append((16 + t, 1 + stake, row))
+        return out
+
     def burn(self, bint on, bint busts=True, bint peek=True):
         """Blackjack Burnout (``odds.games.burnout``): with ``on``, the hand as dealt hits and
         doubles with the burn available, and ``round_value``/``first_options`` count it; ``busts``:
@@ -1057,6 +1082,50 @@ cdef Num _burn_chance(PlayerKernel K, u64 hand, int up, bint final, Num z):
             acc += n * used
     _map_put(&K.vals, hi, lo, _store(K, acc))
     return acc
+
+
+# ------------------------------------------------------------------------------ a hand's law
+
+cdef int _law_end(PlayerKernel K, u64 hand, int up, int stake, double prob, double* law) except -1:
+    """Add a hand that ends here (``prob`` its sequences' chance) times the dealer's row."""
+    cdef bint soft
+    cdef int total = best_total(hand, &soft), d, t
+    cdef long long slot
+    cdef double p_bj
+    cdef double* acc
+    if total > 21:
+        acc = &law[(2 * 6 + stake - 1) * NRES]
+        p_bj = 1.0 - _no_blackjack(K, hand, up, <double> 0)
+        acc[BJ] += prob * p_bj
+        acc[BUST] += prob * (1.0 - p_bj)
+        return 0
+    t = total - 16 if total > 16 else 0
+    acc = &law[(2 * t + stake - 1) * NRES]
+    slot = _row(K, hand, up, <double> 0)
+    for d in range(NRES):
+        acc[d] += prob * K.frow[K.nres * slot + d]
+    return 0
+
+
+cdef int _law_draw(PlayerKernel K, u64 hand, int up, bint final, double prob, double* law) except -1:
+    """A hand taking a card: a double's (``final``) stands, else it plays on by composition."""
+    cdef long long left = _left(K, hand), n
+    cdef int v
+    for v in range(1, 11):
+        n = K.c[v - 1] - count(hand, v) - (v == up)
+        if n > 0:
+            _law_after(K, hand + card(v), up, final, prob * ((<double> n) / (<double> left)), law)
+    return 0
+
+
+cdef int _law_after(PlayerKernel K, u64 hand, int up, bint final, double prob, double* law) except -1:
+    cdef bint soft
+    cdef int total = best_total(hand, &soft)
+    if final:
+        return _law_end(K, hand, up, 2, prob, law)
+    if total >= 21 or not _hit(K, hand, 0, 0, up, <double> 0) > _stand(K, hand, up, total, 1.0):
+        return _law_end(K, hand, up, 1, prob, law)
+    return _law_draw(K, hand, up, False, prob, law)
 
 
 # ------------------------------------------------------------------------------ the round

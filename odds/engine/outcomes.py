@@ -30,6 +30,10 @@ plain Python (``round_outcomes(engine, compiled=False)``) takes the shoes the ke
 than 63 cards of a value in a union, a dealer's count beyond 128 bits, a dealer who can run out of
 cards) and the wagers that settle a round their own way.
 
+The player's decisions come from the compiled player kernel where it plays the rules, and in
+floats the kernel also sums each hand as dealt that is not split (``PlayerKernel.hand_law``); the
+Python engine's values and the sums here are the check (an engine with ``compiled=False``).
+
 The kernel's calls (one a pair and up card, or a few moduli each) run on ``THREADS`` threads,
 the largest first; it releases the GIL while it joins. Cost, six decks, one core
 (``bench/bench_outcomes.py``; ``docs/performance.md`` for the latest figures), besides the engine's own values
@@ -473,8 +477,20 @@ class _Round:
 
     def _single_hand(self, hand: tuple, up: int, p: Value, option: str) -> None:
         """A hand as dealt (not a blackjack, no split) taking ``option``, from a deal of
-        probability ``p``. The dealer's rows are the engine's (it has them already)."""
+        probability ``p``. The dealer's rows are the engine's (it has them already); in floats
+        the compiled kernel sums the hand's sequences where it plays the rules."""
         e = self.e
+        if self.kernel is not None and not e.exact:
+            try:
+                law = self.kernel.hand_law(hand, up, OPTIONS.index(option))
+            except kernel_unsupported():
+                pass
+            else:
+                for total, stake, sums_by_result in law:
+                    for d, x in enumerate(sums_by_result):
+                        if x:
+                            self.put(self._settle(((total, stake),), d), p * x)
+                return
         pool = [c - h - (v == up) for v, (c, h) in enumerate(zip(self.counts, hand), start=1)]
         left = sum(pool)
         sums: dict = {}

@@ -24,6 +24,8 @@ class PlayerKernel:
         """Whether a hand that has just taken a card hits on (``k`` cards of ``pair`` aside)."""
     def decide(self, hand: Sequence[int], pair: int, up: int, first: bool) -> int:
         """A split hand's option (0 stand, 1 hit, 2 double), the other pair card aside."""
+    def hand_law(self, hand: Sequence[int], up: int, option: int) -> list[tuple[int, int, tuple[float, ...]]]:
+        """In floats: how a hand as dealt taking ``option`` meets the dealer, by final total and stake."""
     def burn(self, on: bool, busts: bool = True, peek: bool = True) -> None:
         """Blackjack Burnout: the hand as dealt hits and doubles with the burn available."""
     def burn_seen(self, hand: Sequence[int], v: int, up: int, final: bool) -> bool:
