@@ -74,3 +74,10 @@ def test_bad_input_is_one_line_and_status_2(args, message, tmp_path):
     assert r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("odds: ") and message in lines[0], r.stderr
+
+
+def test_unknown_command_is_one_line_naming_it_once(tmp_path):
+    r = run("dealr", cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("odds: argument command: invalid choice: 'dealr'"), r.stderr

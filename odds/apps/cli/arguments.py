@@ -19,7 +19,8 @@ class UsageError(OddsError):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit status 2, no usage dump
-        raise UsageError(f"{self.prog.split()[-1]}: {message}")
+        words = self.prog.split()  # "odds", or "odds COMMAND": the command names itself
+        raise UsageError(f"{words[-1]}: {message}" if len(words) > 1 else message)
 
 
 def whole_number(least: int) -> Callable[[str], int]:
