@@ -145,27 +145,16 @@ cdef int _shoe(counts, long long* c) except -1:
     return total
 
 
-cdef double* _writable(object buf, Py_buffer* view, Py_ssize_t n) except NULL:
-    """The C-contiguous float64 buffer of ``buf``, of ``n`` doubles (released by the caller)."""
+cdef double* _float64s(object buf, Py_buffer* view, Py_ssize_t n, bint writable) except NULL:
+    """The C-contiguous float64 buffer of ``buf``, of ``n`` doubles, ``writable`` if asked
+    (released by the caller)."""
     cdef const char* f
-    PyObject_GetBuffer(buf, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    PyObject_GetBuffer(buf, view, (PyBUF_WRITABLE if writable else 0) | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
     f = view.format
     if view.len != n * <Py_ssize_t> sizeof(double) or not (
             (f[0] == b'd' and f[1] == 0) or (f[0] in b'@=<' and f[1] == b'd' and f[2] == 0)):
         PyBuffer_Release(view)
-        raise ValueError(f"need a writable C-contiguous array of {n} float64")
-    return <double*> view.buf
-
-
-cdef double* _readable(object buf, Py_buffer* view, Py_ssize_t n) except NULL:
-    """The C-contiguous float64 buffer of ``buf``, of ``n`` doubles (released by the caller)."""
-    cdef const char* f
-    PyObject_GetBuffer(buf, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    f = view.format
-    if view.len != n * <Py_ssize_t> sizeof(double) or not (
-            (f[0] == b'd' and f[1] == 0) or (f[0] in b'@=<' and f[1] == b'd' and f[2] == 0)):
-        PyBuffer_Release(view)
-        raise ValueError(f"need a C-contiguous array of {n} float64")
+        raise ValueError(f"need a {'writable ' if writable else ''}C-contiguous array of {n} float64")
     return <double*> view.buf
 
 
@@ -210,7 +199,7 @@ def dealer_rows(counts, out, bint hits_soft_17=False):
     cdef long long c[10]
     cdef Py_buffer view
     cdef long long total = _shoe(counts, c)
-    cdef double* rows = _writable(out, &view, ROWS)
+    cdef double* rows = _float64s(out, &view, ROWS, True)
     try:
         if not straight_floats(c, hits_soft_17, NULL, rows):
             _small_shoe(c, total, hits_soft_17, NULL, rows)
@@ -228,7 +217,7 @@ def dealer_expectation(counts, weights, bint hits_soft_17=False):
     cdef long long c[10]
     cdef Py_buffer view
     cdef long long total = _shoe(counts, c)
-    cdef const double* w = _readable(weights, &view, NBUCKETS)
+    cdef const double* w = _float64s(weights, &view, NBUCKETS, False)
     cdef double* b = &_buckets_h17[0] if hits_soft_17 else &_buckets_s17[0]
     cdef int width = ODDS_DEALER_WIDTH_H17 if hits_soft_17 else ODDS_DEALER_WIDTH_S17
     cdef int u, rk, k

@@ -661,15 +661,20 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
         return K.S * ovalue + pay * owin
 
 
+cdef Num _certain(PlayerKernel K, u64 removed, Num z):
+    """A probability of one at the state of ``removed``."""
+    if Num is double:
+        return 1.0
+    else:
+        return K.S * K.den[ncards(removed)]
+
+
 cdef Num _no_blackjack(PlayerKernel K, u64 removed, int up, Num z):
     """P(the hole card makes no blackjack), the shoe less the up card and ``removed``."""
     cdef int s = ncards(removed), other
     cdef long long left, n
     if up != 1 and up != 10:
-        if Num is double:
-            return 1.0
-        else:
-            return K.S * K.den[s]
+        return _certain(K, removed, z)
     other = 11 - up
     left = K.total - s - 1
     if left <= 0:
@@ -687,10 +692,7 @@ cdef Num _lost_bet(PlayerKernel K, u64 removed, int up, Num z):
     """A bet lost whatever the dealer holds."""
     if K.peek_like:
         return -_no_blackjack(K, removed, up, z)
-    if Num is double:
-        return -1.0
-    else:
-        return -(K.S * K.den[ncards(removed)])
+    return -_certain(K, removed, z)
 
 
 cdef Num _bonus_pay(PlayerKernel K, u64 hand, Num z):
@@ -1041,14 +1043,6 @@ cdef Num _burn_hit(PlayerKernel K, u64 hand, int up, Num z):
 cdef Num _burn_double(PlayerKernel K, u64 hand, int up, Num z):
     """Doubling with the burn available (per unit of the original bet)."""
     return 2 * _burn_draw(K, hand, up, True, z)
-
-
-cdef Num _certain(PlayerKernel K, u64 removed, Num z):
-    """A probability of one at the state of ``removed``."""
-    if Num is double:
-        return 1.0
-    else:
-        return K.S * K.den[ncards(removed)]
 
 
 cdef Num _burn_chance(PlayerKernel K, u64 hand, int up, bint final, Num z):

@@ -360,11 +360,7 @@ class _Round:
             except kernel_unsupported():
                 pass
             else:
-                best, value = options[0]
-                for k, x in options[1:]:
-                    if x > value:
-                        best, value = k, x
-                return OPTIONS[best]
+                return OPTIONS[max(options, key=lambda option: option[1])[0]]
         options_ = self.e.first_options(a, b, u)
         return max(options_, key=options_.__getitem__)
 
