@@ -1,6 +1,7 @@
 """odds certify: a report per wager family, byte for byte the same when run again, an input hash
 that follows the paytable, a verification that fails when the fast path is wrong, and bad input
 refused with nothing written. One deck and few Monte Carlo rounds keep each report quick."""
+import hashlib
 import re
 import shutil
 from fractions import Fraction
@@ -92,17 +93,23 @@ def test_the_input_hash_follows_the_paytable_and_the_options(tmp_path, capsys):
     source = Path(__import__("odds.tables").tables.__file__).parent / "21+3.toml"
     same = tmp_path / "same.toml"
     same.write_text(source.read_text())
+    renamed = tmp_path / "another-name.toml"
+    renamed.write_text(source.read_text())
     changed = tmp_path / "changed.toml"
     changed.write_text(source.read_text().replace('"straight" = 10, "flush" = 5 }', '"straight" = 10, "flush" = 6 }'))
     assert changed.read_text() != same.read_text()
     pages = {}
     for label, extra in (("builtin", []), ("same", ["--paytable-file", str(same)]),
+                         ("renamed", ["--paytable-file", str(renamed)]),
                          ("changed", ["--paytable-file", str(changed)]), ("seed", ["--seed", "8"])):
         status, path = run(tmp_path, "21+3", "--paytable", "C", *extra, out=f"{label}.html")
         assert status == 0
         pages[label] = path.read_text()
-    assert _hash(pages["builtin"]) == _hash(pages["same"])  # the paytable's contents, not its file name
-    assert _hash(pages["changed"]) != _hash(pages["builtin"])
+    assert _hash(pages["same"]) == _hash(pages["renamed"])  # the file's contents, not its name
+    assert _hash(pages["same"]) != _hash(pages["builtin"])  # a file's SHA-256 is an input
+    assert hashlib.sha256(same.read_bytes()).hexdigest() in pages["same"]
+    assert "Proposed, not in the regulation" not in pages["same"]  # the regulation's table C, from a file
+    assert _hash(pages["changed"]) != _hash(pages["same"])
     assert _hash(pages["seed"]) != _hash(pages["builtin"])
     assert '&quot;flush&quot;:&quot;6&quot;' in pages["changed"]  # the canonical JSON, escaped
 

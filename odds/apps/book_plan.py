@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from odds.wagers import WAGERS, BookVariant, get_wager
-from odds.wagers.paytables import builtin_paytables
+from odds.core.errors import PaytableError, WagerError
+from odds.wagers.paytables import PaytableBook, builtin_paytables, load_paytable_file
 
 ANY_DECKS = (1, 2, 4, 6, 8)  # the deck counts of a paytable whose regulation names none
 RULES = ("S17", "H17")
@@ -31,6 +32,17 @@ class Item:
     rule: str
     variant: str = ""
     meters: Optional[str] = None
+    paytable_file: Optional[str] = None  # a user's paytable file, else the shipped one
+    paytable_sha256: str = ""  # that file's SHA-256 when the book was planned
+
+    def paytables(self) -> PaytableBook:
+        """The paytables the sheet is priced with (a user's file must not have changed since)."""
+        if self.paytable_file is None:
+            return builtin_paytables(self.wager)
+        book = load_paytable_file(self.paytable_file)
+        if book.sha256 != self.paytable_sha256:
+            raise PaytableError(f"{self.paytable_file}: the file changed while the book was built")
+        return book
 
     @property
     def slow(self) -> bool:
@@ -60,6 +72,7 @@ class Item:
         words = ["odds", "wager", self.wager, "--decks", str(self.decks)]
         words += [] if self.rule == "any" else ["--rule", self.rule]
         words += ["--paytable", self.paytable] + (["--meter", self.meters] if self.meters else [])
+        words += ["--paytable-file", self.paytable_file] if self.paytable_file else []
         variant = self._variant()
         flags = get_wager(self.wager).options.flags()
         return shlex.join(words + [flags[k] for k, v in (variant.options if variant else {}).items() if v is True])
@@ -71,25 +84,35 @@ def _meters(wager: str, paytable: str) -> Optional[str]:
     return by_table.get(paytable, by_table.get(None))
 
 
-def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None) -> list[Item]:
+def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
+         paytable_file: Optional[str] = None) -> list[Item]:
     """The sheets of the book, in order: wager (as ``odds list``), paytable, decks, rule.
 
     ``only`` keeps those wagers; ``decks`` keeps those deck counts (and gives them to a paytable
-    that allows any number of decks in place of :data:`ANY_DECKS`)."""
+    that allows any number of decks in place of :data:`ANY_DECKS`); ``paytable_file``: the book
+    of that file's paytables alone (its wager's sheets, each table at its deck counts)."""
     names = list(WAGERS) if only is None else [get_wager(n).name for n in only]
+    source: dict = {}
+    if paytable_file is not None:
+        book = load_paytable_file(paytable_file)
+        if only is not None and book.wager not in names:
+            raise WagerError(f"{paytable_file} holds paytables for {book.wager}, not {', '.join(names)}")
+        names = [book.wager]
+        source = {"paytable_file": str(paytable_file), "paytable_sha256": book.sha256}
     items = []
     for name in WAGERS:
         if name not in names:
             continue
-        for table in builtin_paytables(name).tables.values():
+        tables = (load_paytable_file(paytable_file) if paytable_file else builtin_paytables(name)).tables
+        for table in tables.values():
             shoes = table.decks or tuple(decks or ANY_DECKS)
             record = get_wager(name)
             rules = RULES if record.dealer_rule_matters else ("any",)
             for d in sorted(d for d in shoes if decks is None or d in decks):
-                items += [Item(name, table.id, d, r, meters=_meters(name, table.id)) for r in rules]
+                items += [Item(name, table.id, d, r, meters=_meters(name, table.id), **source) for r in rules]
                 for variant in record.book_variants:
                     if d in variant.decks:
-                        items += [Item(name, table.id, d, r, variant.name) for r in rules]
+                        items += [Item(name, table.id, d, r, variant.name, **source) for r in rules]
     return items
 
 

@@ -15,6 +15,7 @@ leaves nothing half-written, and the same inputs give byte-identical files.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import shutil
@@ -30,7 +31,7 @@ from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
 from odds.core.formats import decimal_text, fraction_text
 from odds.wagers.parsheet import ParSheet
-from odds.wagers.paytables import builtin_paytables
+from odds.wagers.paytables import proposed_note
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.wagers import get_wager
@@ -48,11 +49,13 @@ class ReportError(OddsError):
 def compute_sheet(item: Item) -> ParSheet:
     """The par sheet of one item, as ``item.command()`` computes it."""
     wager = get_wager(item.wager)
-    book = builtin_paytables(item.wager)
+    book = item.paytables()
     options = item.options()
     rules = DealerRules.parse("S17" if item.rule == "any" else item.rule)
-    return wager.price(Shoe.decks(item.decks), rules, book.tables[item.paytable], item.decks, options,
-                       extras=book.extra)
+    table = book.tables[item.paytable]
+    sheet = wager.price(Shoe.decks(item.decks), rules, table, item.decks, options, extras=book.extra)
+    proposed = proposed_note(book, table)
+    return dataclasses.replace(sheet, warnings=sheet.warnings + (proposed,)) if proposed else sheet
 
 
 def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict]:
@@ -180,18 +183,19 @@ class Summary:
             lines.append(f"player engine: {self.cache.get('computed', 0)} result(s) computed, "
                          f"{self.cache.get('hit', 0)} reused; cache: {where}")
         if self.warned:
-            lines.append(f"{self.warned} sheet(s) carry warnings of the regulation's text (marked in the index)")
+            lines.append(f"{self.warned} sheet(s) carry warnings (marked in the index)")
         lines += [f"warning: {w}" for w in self.warnings]
         return "\n".join(lines)
 
 
 def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
                  workers: int = 2, cache_dir: Union[str, Path, None] = None,
-                 stream: Optional[TextIO] = None) -> Summary:
-    """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only."""
+                 stream: Optional[TextIO] = None, paytable_file: Union[str, Path, None] = None) -> Summary:
+    """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only;
+    ``paytable_file``: the book of that file's paytables (every deck count and dealer rule)."""
     start = time.perf_counter()
     out = Path(out)
-    items = plan(only, decks)
+    items = plan(only, decks, None if paytable_file is None else str(paytable_file))
     if not items:
         raise ReportError("nothing to build: no paytable allows " +
                           (f"{', '.join(map(str, decks))} deck(s)" if decks else "these choices"))
@@ -209,6 +213,7 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
         finally:
             progress.close()
         selection = "".join(f" --{flag} {','.join(map(str, v))}" for flag, v in (("only", only), ("decks", decks)) if v)
+        selection += f" --paytable-file {paytable_file}" if paytable_file else ""
         files = render_book(items, sheets, selection)
         for name, data in files.items():
             _write(tmp, name, data)

@@ -9,7 +9,7 @@ from typing import Sequence
 from odds import __version__
 from odds.core.formats import decimal_text
 from odds.wagers.parsheet import ParSheet
-from odds.wagers.paytables import builtin_paytables
+from odds.wagers.paytables import provenance
 from .book_plan import ANY_DECKS, Item
 from .report_plots import plot_names
 from odds.wagers import WAGERS
@@ -42,7 +42,7 @@ def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequenc
     """The summary table of one wager: a row per paytable (and variant) and rule, a column per
     deck count, each cell the house edge linked to the sheet; then its warnings and plots."""
     wager = WAGERS[name]
-    book = builtin_paytables(name)
+    book = items[0].paytables()
     decks = sorted({i.decks for i in items})
     rules = list(dict.fromkeys(i.rule for i in items))
     rows: dict = {}
@@ -63,7 +63,12 @@ def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequenc
                       for k in ((r, d) for r in rules for d in decks))
         body.append(f"<tr><th>{label}</th>{tds}</tr>")
     meters = dict.fromkeys((i.paytable, i.meters) for i in items if i.meters)
-    notes = [f"{escape(wager.title)}, {escape(wager.regulation)}; paytables from <code>{escape(book.source)}</code>."]
+    notes = [f"{escape(wager.title)}, {escape(wager.regulation)}; paytables from <code>{escape(book.source)}</code>"
+             + (f" (SHA-256 <code>{escape(book.sha256)}</code>)" if book.sha256 else "") + "."]
+    proposed = [t.id for t in book.tables.values() if provenance(t, book.extra).proposed]
+    if proposed:
+        notes.append(f"Paytable{'s' if len(proposed) > 1 else ''} {', '.join(map(escape, proposed))}: "
+                     "<b>proposed, not in the regulation</b>.")
     if meters:
         alike = len({m for _, m in meters}) == 1
         notes.append("House edge at the meters " + "; ".join(
@@ -92,7 +97,10 @@ ENGINE = ("Wagers settled on the player's play are priced by the exact player en
 def coverage(items: Sequence[Item]) -> list[str]:
     """What the book holds, in sentences (HTML)."""
     shown = [n for n in ANY_DECKS if any(i.decks == n for i in items)] or sorted({i.decks for i in items})
-    out = [f"Every paytable at each deck count its regulation allows; a paytable whose regulation names none "
+    files = sorted({i.paytable_file for i in items if i.paytable_file})
+    out = [f"Every paytable of <code>{escape(', '.join(files))}</code> at each deck count the file allows (one that "
+           f"names none: at {', '.join(map(str, ANY_DECKS))} decks)." if files else
+           f"Every paytable at each deck count its regulation allows; a paytable whose regulation names none "
            f"at {', '.join(map(str, shown))} decks.",
            "Wagers the dealer's play decides at S17 and H17, with peek; wagers decided by the first cards (rule "
            "<code>any</code>) once, as the dealer's rule does not change them."]
@@ -105,7 +113,9 @@ def coverage(items: Sequence[Item]) -> list[str]:
         out.append(ENGINE + "; ".join(slow) + ".")
     out.append("Each cell is the house edge, linked to the sheet in Markdown (hover for the <code>odds wager</code> "
                "command that prints it), with its CSV and JSON (the JSON is what <code>odds wager --format json"
-               "</code> prints). Shaded cells carry warnings about the regulation's text, listed under the table. "
+               "</code> prints). Shaded cells carry warnings "
+               + ("(a proposed paytable, or the regulation's text)" if files else "about the regulation's text")
+               + ", listed under the table. "
                '<a href="summary.csv">summary.csv</a> lists every sheet with its exact house edge; '
                '<a href="SHA256SUMS">SHA256SUMS</a> the checksum of every file.')
     return out
@@ -134,7 +144,8 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
         "<title>odds: par sheets</title>", f"<style>{CSS}</style></head><body>",
         "<h1>Par sheets</h1>",
         f'<p class="note">Exact house edges of blackjack side wagers, computed by odds {escape(__version__)} '
-        f"(<code>odds report{escape(selection)}</code>): {len(items)} sheets of {len(names)} wagers"
+        f"(<code>odds report{escape(selection)}</code>): {len(items)} sheets of {len(names)} "
+        f"wager{'s' if len(names) > 1 else ''}"
         f"{f', {len(rule_free)} of them decided by the first cards' if rule_free else ''}. "
         "House edge = &minus;(expected return) per unit of the wager, every probability an exact fraction "
         "in the sheets.</p>",

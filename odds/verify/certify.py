@@ -32,7 +32,7 @@ from typing import Mapping, Optional, Union, cast
 from odds import __version__
 from odds.core.errors import WagerError
 from odds.core.formats import fraction_text
-from odds.wagers.paytables import Paytable, builtin_paytables, load_paytable_file
+from odds.wagers.paytables import Paytable, Provenance, choose_paytable, provenance
 from odds.regulations import excerpts
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -51,21 +51,6 @@ OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--s
 LOSERS = ("lose", "no-bust")
 
 
-def select_paytable(wager_name: str, paytable: Optional[str], paytable_file: Union[str, Path, None] = None) -> Paytable:
-    """The paytable ``paytable`` of the wager (from ``paytable_file`` if given)."""
-    book = load_paytable_file(paytable_file) if paytable_file else builtin_paytables(wager_name)
-    if book.wager != wager_name:
-        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager_name}")
-    if paytable is None:
-        if len(book.tables) != 1:
-            raise WagerError(f"{wager_name} has paytables {', '.join(book.tables)}: choose one with --paytable")
-        return next(iter(book.tables.values()))
-    if paytable not in book.tables:
-        raise WagerError(f"{wager_name} has no paytable {paytable!r} in {book.source} "
-                         f"(it has {', '.join(book.tables)})")
-    return book.tables[paytable]
-
-
 # ------------------------------------------------------------------------------------ inputs
 
 @dataclass(frozen=True)
@@ -78,6 +63,12 @@ class Inputs:
     rounds: int
     seed: int
     any_decks: bool = False
+    extras: Mapping = field(default_factory=dict)  # the sections beside the paytables in its file (bonuses)
+
+    @property
+    def provenance(self) -> Provenance:
+        """Whether the paytable is a regulation's (by its pays) or proposed."""
+        return provenance(self.table, self.extras)
 
     def canonical(self) -> dict:
         """What the input hash covers: the wager, the shoe, the rules, the paytable's contents,
@@ -91,7 +82,17 @@ class Inputs:
                              "notes": list(t.notes)},
                 "options": {**{k: v for k, v in sorted(self.options.items())}, "any_decks": self.any_decks,
                             "rounds": self.rounds, "seed": self.seed},
-                "odds_version": __version__}
+                "odds_version": __version__, **self._file_inputs()}
+
+    def _file_inputs(self) -> dict:
+        """A paytable read from a user's file: the file's SHA-256, whether the table is proposed,
+        and the bonus awards the wager reads from the file."""
+        if not self.table.from_file:
+            return {}
+        used = {k: self.extras.get(k) for k in get_wager(self.wager).paytable_extras if self.extras.get(k)}
+        return {"paytable_file": {"sha256": self.table.sha256, "proposed": self.provenance.proposed,
+                                  **({"extras": json.loads(json.dumps(used, sort_keys=True, default=str))}
+                                     if used else {})}}
 
     def canonical_json(self) -> str:
         return json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -103,6 +104,8 @@ class Inputs:
         """The command line that makes this report again."""
         parts = ["odds", "certify", self.wager, "--decks", str(self.decks), "--rule", self.rules.name,
                  "--paytable", self.table.id]
+        if self.table.from_file:
+            parts += ["--paytable-file", self.table.source]
         if not self.rules.peek:
             parts.append("--no-peek")
         if self.any_decks:
@@ -125,8 +128,7 @@ def _sheet_options(wager: Wager, inputs: Inputs) -> dict:
     options = dict(inputs.options)
     if "split_sevens" in options:
         options["split_sevens"] = list(options["split_sevens"])
-    extras = builtin_paytables(wager.name).extra if inputs.table.source.startswith("tables/") else {}
-    options.update({k: extras.get(k) for k in wager.paytable_extras})
+    options.update({k: inputs.extras.get(k) for k in wager.paytable_extras})
     return options
 
 
@@ -227,11 +229,7 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
         raise WagerError(f"the number of rounds must be a whole number >= 2, got {rounds!r}")
     rules = DealerRules.parse(rule, peek=peek)
-    table = select_paytable(name, paytable, paytable_file)
-    if not table.allows(decks) and not any_decks:
-        raise WagerError(f"{name} paytable {table.id} is for "
-                         f"{', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) "
-                         f"({table.citation}), not {decks} (--any-decks reports it anyway)")
+    book, table = choose_paytable(name, paytable, paytable_file, decks, any_decks)
     given = {k: v for k, v in (options or {}).items() if v is not None}
     for key in given:
         if key not in OPTIONS:
@@ -247,7 +245,7 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
         from .certify_rounds import round_options
         given = round_options(given, decks, rules, table)
     excerpts(wager.regulation)  # the regulation's text must be there
-    return Inputs(name, decks, rules, table, given, rounds, seed, any_decks)
+    return Inputs(name, decks, rules, table, given, rounds, seed, any_decks, book.extra)
 
 
 def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,

@@ -87,12 +87,20 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]], numeric: Contai
 
 def _regulation_html(report: Report) -> str:
     wager_text = excerpts(report.regulation)[0]
-    cited = [e for e in excerpts(report.inputs.table.citation)]
+    regulated = report.inputs.provenance.regulated
+    cited = [] if regulated is None else excerpts(regulated.citation)
     marked = {i for e in cited for i in range(e.start, e.end)}
-    out = [f'<p>The paragraph of the wager, <b>{_e(report.regulation)}</b>, from <code>{_e(wager_text.source)}'
-           f'</code> as shipped with odds (the text as published, its slips included). The paytable cites '
-           f'<b>{_e(report.inputs.table.citation)}</b>: highlighted.</p>', '<div class="reg">']
-    if not any(wager_text.start <= i < wager_text.end for i in marked):
+    lead = (f'<p>The paragraph of the wager, <b>{_e(report.regulation)}</b>, from <code>{_e(wager_text.source)}'
+            f'</code> as shipped with odds (the text as published, its slips included).')
+    if regulated is None:
+        lead += (" It is shown for the game's rules only: the paytable is proposed, not in the regulation, and "
+                 "no paragraph of it is the paytable's source.</p>")
+    elif report.inputs.table.from_file:
+        lead += f" The file's pays are those of <b>{_e(regulated.citation)}</b>: highlighted.</p>"
+    else:
+        lead += f" The paytable cites <b>{_e(regulated.citation)}</b>: highlighted.</p>"
+    out = [lead, '<div class="reg">']
+    if cited and not any(wager_text.start <= i < wager_text.end for i in marked):
         out.append("<p><i>The paytable's paragraph lies outside the wager's paragraph:</i></p>")
         for e in cited:
             out += [f'<p class="cited">{_e(line)}</p>' for line in e.lines]
@@ -111,10 +119,23 @@ def _paytable_html(inputs: Inputs) -> str:
     rows = [[_e(k), f"{_e(fraction_text(v))} to 1"] for k, v in t.pays.items()]
     rows += [[_e(k), f"{_e(fraction_text(share * 100))}% of the {_e(m)} meter"] for k, (share, m) in t.meter_pays.items()]
     decks = "any number of decks" if t.decks is None else ", ".join(map(str, t.decks)) + " deck(s)"
-    out = [f"<p>Paytable <b>{_e(t.id)}</b>: {_e(t.citation)}. Allowed for {_e(decks)}"
+    origin = inputs.provenance
+    if t.from_file:
+        read = (f"Read from the file <code>{_e(t.source)}</code>, SHA-256 <span class=\"mono\">{_e(t.sha256)}"
+                "</span> (in the input hash).")
+    else:
+        read = f"Read from <code>{_e(t.source)}</code>, the paytables shipped with odds."
+    if origin.regulated is None:
+        status = ('<p class="warn"><b>Proposed, not in the regulation.</b> No paytable of the regulation has these '
+                  "pays; the citation below is the file's own words.</p>")
+    elif t.from_file:
+        status = (f"<p>The file's pays are those of the regulation's paytable <b>{_e(origin.regulated.id)}</b> "
+                  f"({_e(origin.regulated.citation)}).</p>")
+    else:
+        status = ""
+    out = [status + f"<p>Paytable <b>{_e(t.id)}</b>: {_e(t.citation)}. Allowed for {_e(decks)}"
            + ("" if t.allows(inputs.decks) else f"; reported at {inputs.decks} deck(s) on request (--any-decks)")
-           + f". Read from <code>{_e(t.source if t.source.startswith('tables/') else Path(t.source).name)}</code>."
-           "</p>", _table(["outcome", "pays"], rows, numeric=(1,))]
+           + f". {read}</p>", _table(["outcome", "pays"], rows, numeric=(1,))]
     if t.notes:
         out.append("<p>Notes in the paytable file:</p><ul>" + "".join(f"<li>{_e(n)}</li>" for n in t.notes) + "</ul>")
     return "\n".join(out)
@@ -210,7 +231,8 @@ def _check_html(number: str, check: ExactCheck) -> str:
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page (no scripts, no time of day)."""
     i, sheet, checks = report.inputs, report.sheet, report.checks
-    heading = f"{report.title} ({report.regulation}), paytable {i.table.id}, {i.decks} deck(s), {i.rules.name}"
+    table_label = f"{i.table.id} (proposed)" if i.provenance.proposed else i.table.id
+    heading = f"{report.title} ({report.regulation}), paytable {table_label}, {i.decks} deck(s), {i.rules.name}"
     mc_section = f"7.{len(checks) + 1}"
     overall = ("Verification passed: " + " ".join(c.verdict() for c in checks)
                + (" The Monte Carlo cross-check agrees." if report.monte_carlo
@@ -218,7 +240,11 @@ def render_html(report: Report) -> str:
                if report.agrees else "VERIFICATION FAILED: see section 7.")
     inputs_rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
                    ["decks", str(i.decks)], ["dealer", _e(i.rules.describe())],
-                   ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"]]
+                   ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"
+                                + ("; proposed, not in the regulation" if i.provenance.proposed else "")]]
+    if i.table.from_file:
+        inputs_rows.append(["paytable file", f'<code>{_e(i.table.source)}</code>, SHA-256 '
+                                             f'<span class="mono">{_e(i.table.sha256)}</span>'])
     inputs_rows += [[_e(OPTIONS[k]), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
     inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
                     ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
@@ -228,12 +254,13 @@ def render_html(report: Report) -> str:
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         f"<title>Certification report: {_e(heading)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
         f"<h1>Certification report: {_e(report.title)}</h1>",
-        f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(i.table.id)} &middot; {i.decks} deck(s) '
+        f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(table_label)} &middot; {i.decks} deck(s) '
         f"&middot; {_e(i.rules.name)} &middot; odds {_e(__version__)}</p>",
         f'<p class="{"pass" if report.agrees else "fail"}">{_e(overall)}</p>',
         "<h2>1. Inputs</h2>", _table(["input", "value"], inputs_rows),
         "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
-        "count, the dealer's rule, the paytable's contents, the options and the version of odds.</p>",
+        "count, the dealer's rule, the paytable's contents, the options and the version of odds"
+        + (", and the paytable file's SHA-256" if i.table.from_file else "") + ".</p>",
         f"<pre>{_e(i.canonical_json())}</pre>",
         "<h2>2. Regulation</h2>", _regulation_html(report),
         "<h2>3. Paytable</h2>", _paytable_html(i),

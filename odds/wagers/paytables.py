@@ -24,8 +24,9 @@ Fraction(5, 2)
 """
 from __future__ import annotations
 
+import hashlib
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
@@ -33,7 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Union
 
-from odds.core.errors import PaytableError
+from odds.core.errors import PaytableError, WagerError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -55,9 +56,15 @@ class Paytable:
     source: str  # the file it was read from
     notes: tuple[str, ...] = ()
     meter_pays: Mapping[str, tuple[Fraction, str]] = field(default_factory=dict)  # share of a meter
+    sha256: str = ""  # the SHA-256 of a user's file it was read from ("" for the shipped files)
 
     def allows(self, decks: int) -> bool:
         return self.decks is None or decks in self.decks
+
+    @property
+    def from_file(self) -> bool:
+        """Whether the table was read from a user's file (not from the files shipped with odds)."""
+        return bool(self.sha256)
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,52 @@ class PaytableBook:
     source: str
     tables: Mapping[str, Paytable]
     extra: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    sha256: str = ""  # the SHA-256 of a user's file ("" for the shipped files)
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a paytable's pays come from, judged by its content (never by its file's name or path):
+    ``regulated`` is the shipped table of the regulation with the same pays, meter awards and
+    bonus awards, or None when the table is proposed, in no regulation.
+
+    >>> shipped = builtin_paytables("buster")
+    >>> provenance(shipped.tables["C"], shipped.extra).label()
+    "the regulation's paytable C (58 Pa. Code 633c.13(h), Paytable C)"
+    >>> doctored = replace(shipped.tables["C"], pays={**shipped.tables["C"].pays, "bust-3": Fraction(3)})
+    >>> provenance(doctored).label()
+    'proposed, not in the regulation'
+    """
+
+    table: Paytable
+    regulated: Optional[Paytable]
+
+    @property
+    def proposed(self) -> bool:
+        return self.regulated is None
+
+    def label(self) -> str:
+        if self.regulated is None:
+            return "proposed, not in the regulation"
+        return f"the regulation's paytable {self.regulated.id} ({self.regulated.citation})"
+
+
+def provenance(table: Paytable, extras: Optional[Mapping[str, Mapping[str, Any]]] = None) -> Provenance:
+    """The table's :class:`Provenance`. ``extras``: the sections beside the paytables in its file
+    (Buster's bonus awards), compared with the shipped file's where the wager reads them."""
+    from . import WAGERS
+    try:
+        shipped = builtin_paytables(table.wager)
+    except FileNotFoundError:
+        return Provenance(table, None)
+    record = WAGERS.get(table.wager)
+    for key in record.paytable_extras if record else ():
+        if extras is not None and (extras.get(key) or {}) != (shipped.extra.get(key) or {}):
+            return Provenance(table, None)
+    same = [t for t in shipped.tables.values()
+            if dict(t.pays) == dict(table.pays) and dict(t.meter_pays) == dict(table.meter_pays)]
+    named = [t for t in same if (t.id, t.citation) == (table.id, table.citation)]
+    return Provenance(table, (named or same)[0] if same else None)
 
 
 def parse_pay(value: object, source: str, key: str) -> Fraction:
@@ -132,9 +185,10 @@ def _decks(value: object, source: str, where: str) -> Optional[tuple[int, ...]]:
 
 
 def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ...]],
-                    partial: frozenset[str] = frozenset()) -> PaytableBook:
+                    partial: frozenset[str] = frozenset(), sha256: str = "") -> PaytableBook:
     """Read a paytable file's text. ``outcomes`` maps each known wager to its paid outcomes;
-    wagers in ``partial`` may leave outcomes out (a blank cell in a printed table)."""
+    wagers in ``partial`` may leave outcomes out (a blank cell in a printed table); ``sha256``:
+    the digest of a user's file, kept on the book and each table."""
     try:
         doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
@@ -184,12 +238,12 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
             raise PaytableError(f"{source}: {where}notes: expected a list of strings")
         tables[tid] = Paytable(wager, tid, MappingProxyType(pays), _require(t, "citation", str, source, where),
                                _decks(t.get("decks", "any"), source, where), source, tuple(notes),
-                               MappingProxyType(meter_pays))
+                               MappingProxyType(meter_pays), sha256)
     if not tables:
         raise PaytableError(f"{source}: paytables: the file defines no paytable")
     extra = {"bonuses": doc.get("bonuses", {})}
     return PaytableBook(wager, doc.get("title", wager), doc.get("regulation", ""), source,
-                        MappingProxyType(tables), MappingProxyType(extra))
+                        MappingProxyType(tables), MappingProxyType(extra), sha256)
 
 
 def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset[str]]:
@@ -202,10 +256,51 @@ def load_paytable_file(path: Union[str, Path]) -> PaytableBook:
     """Read a user's paytable file (same form as the files in ``tables/``)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except OSError as exc:
         raise PaytableError(f"{p}: cannot read the paytable file ({exc.strerror})") from None
-    return parse_paytables(text, str(p), *_known_outcomes())
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PaytableError(f"{p}: not a text file in UTF-8 (byte {exc.start} cannot be read)") from None
+    return parse_paytables(text, str(p), *_known_outcomes(), sha256=hashlib.sha256(data).hexdigest())
+
+
+def proposed_note(book: PaytableBook, table: Paytable) -> Optional[str]:
+    """One line for a table in no regulation (judged by its pays): its id, its file and the file's
+    SHA-256; None for a regulation's table, wherever it was read from."""
+    if not provenance(table, book.extra).proposed:
+        return None
+    return (f"paytable {table.id} of {book.source} is proposed, not in the regulation"
+            + (f" (file SHA-256 {book.sha256})" if book.sha256 else ""))
+
+
+def choose_paytable(wager: str, paytable: Optional[str] = None, paytable_file: Union[str, Path, None] = None,
+                    decks: Optional[int] = None, any_decks: bool = False) -> tuple[PaytableBook, Paytable]:
+    """The book and the paytable ``paytable`` of a wager: from ``paytable_file`` if given, else the
+    shipped one; the only table of the book when ``paytable`` is None. Refuses a table at a deck
+    count its regulation does not allow unless ``any_decks``.
+
+    >>> book, table = choose_paytable("buster", "C", decks=6)
+    >>> table.citation, table.from_file
+    ('58 Pa. Code 633c.13(h), Paytable C', False)
+    """
+    book = load_paytable_file(paytable_file) if paytable_file else builtin_paytables(wager)
+    if book.wager != wager:
+        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager}")
+    if paytable is None:
+        if len(book.tables) != 1:
+            raise WagerError(f"{wager} has paytables {', '.join(book.tables)}: choose one with --paytable")
+        table = next(iter(book.tables.values()))
+    elif paytable not in book.tables:
+        raise WagerError(f"{wager} has no paytable {paytable!r} in {book.source} "
+                            f"(it has {', '.join(book.tables)})")
+    else:
+        table = book.tables[paytable]
+    if decks is not None and not table.allows(decks) and not any_decks:
+        raise WagerError(f"{wager} paytable {table.id} is for {', '.join(map(str, table.decks or ()))} "
+                            f"deck(s) ({table.citation}), not {decks} (--any-decks computes it anyway)")
+    return book, table
 
 
 def builtin_paytables(wager: str) -> PaytableBook:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
-from odds.core.errors import OddsError, WagerError
-from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, load_paytable_file
+from odds.core.errors import OddsError
+from odds.wagers.paytables import Paytable, PaytableBook, choose_paytable
 
 if TYPE_CHECKING:
     from odds.wagers import Wager
@@ -79,23 +79,9 @@ def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
 
 
 def select_paytable(wager: Wager, args: argparse.Namespace) -> tuple[PaytableBook, Paytable]:
-    book = load_paytable_file(args.paytable_file) if args.paytable_file else builtin_paytables(wager.name)
-    if book.wager != wager.name:
-        raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager.name}")
-    if args.paytable is None:
-        if len(book.tables) != 1:
-            raise WagerError(f"{wager.name} has paytables {', '.join(book.tables)}: choose one with --paytable")
-        table = next(iter(book.tables.values()))
-    elif args.paytable not in book.tables:
-        raise WagerError(f"{wager.name} has no paytable {args.paytable!r} in {book.source} "
-                         f"(it has {', '.join(book.tables)})")
-    else:
-        table = book.tables[args.paytable]
-    if not table.allows(args.decks) and not args.any_decks:
-        raise WagerError(f"{wager.name} paytable {table.id} is for "
-                         f"{', '.join(map(str, cast('tuple[int, ...]', table.decks)))} "
-                         f"deck(s) ({table.citation}), not {args.decks} (--any-decks computes it anyway)")
-    return book, table
+    """The book and paytable the command's ``--paytable``, ``--paytable-file``, ``--decks`` and
+    ``--any-decks`` name (:func:`odds.wagers.paytables.choose_paytable`)."""
+    return choose_paytable(wager.name, args.paytable, args.paytable_file, args.decks, args.any_decks)
 
 
 def add_wager_source(p: argparse.ArgumentParser,

@@ -29,7 +29,7 @@ def cmd_report(args: argparse.Namespace) -> str:
     from odds.apps.report import build_report
     cache = None if args.no_cache else (args.cache or default_cache_dir())
     summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
-                           stream=sys.stderr)
+                           stream=sys.stderr, paytable_file=args.paytable_file)
     return summary.text()
 
 
@@ -99,6 +99,8 @@ def add_report_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--decks", type=deck_list,
                    help="these deck counts only, e.g. 1,2 (and for paytables allowed any number of decks, "
                         "these in place of 1,2,4,6,8)")
+    r.add_argument("--paytable-file", help="the book of this paytable file alone (a proposed table, say): its "
+                                          "wager at every deck count the file allows and each dealer rule")
     r.add_argument("--workers", type=whole_number(1), default=2,
                    help="processes for the player engine's sheets (default 2)")
     where = r.add_mutually_exclusive_group()

@@ -14,7 +14,7 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.wagers import WAGERS, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
-from odds.wagers.paytables import builtin_paytables
+from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
 from .arguments import (UsageError, add_simulated_options, add_streak_options, add_wager_source,
                         round_count, select_paytable)
@@ -49,11 +49,28 @@ def cmd_wager(args: argparse.Namespace) -> str:
     if options.get("split_sevens") is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
     sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
+    proposed = proposed_note(book, table)
+    if proposed:
+        sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (proposed,))
     if not table.allows(args.decks):
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {table.id} is for {', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
     return sheet.render(args.format, fractions=args.fractions)
+
+
+def _with_proposed(text: str, fmt: str, book: PaytableBook, table: Paytable) -> str:
+    """``text`` (JSON or plain) with the proposed table's line: a first line, or the JSON key
+    ``paytable_file`` (the file, its SHA-256 and whether the table is proposed)."""
+    if not table.from_file:
+        return text
+    if fmt == "json":
+        doc = json.loads(text)
+        doc["paytable_file"] = {"path": book.source, "sha256": book.sha256,
+                                "proposed": provenance(table, book.extra).proposed}
+        return json.dumps(doc, indent=1)
+    note = proposed_note(book, table)
+    return f"{note}\n{text}" if note else text
 
 
 def ez_bust_search_text(results: Sequence[tuple[Fraction, str, str]], decks: int, rules: DealerRules) -> str:
@@ -90,11 +107,11 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"simulate: the simulator deals {', '.join(simulated_wagers())}, not {args.name!r}")
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
-    _, table = select_paytable(wager, args)
+    book, table = select_paytable(wager, args)
     run = check_rounds if wager.rounds else simulation_check
     result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **_simulation_options(args))
     text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
-    return text, (0 if result.agrees else 1)
+    return _with_proposed(text, args.format, book, table), (0 if result.agrees else 1)
 
 
 def _simulation_options(args: argparse.Namespace) -> dict:
@@ -116,9 +133,10 @@ def cmd_solve(args: argparse.Namespace) -> str:
     from odds.wagers.solve import solve_pay
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
-    _, table = select_paytable(wager, args)
+    book, table = select_paytable(wager, args)
     solution = solve_pay(wager, table, args.decks, rules, args.outcome, args.edge)
-    return json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
+    text = json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
+    return _with_proposed(text, args.format, book, table)
 
 
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
