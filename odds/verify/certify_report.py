@@ -14,13 +14,14 @@ import subprocess
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Container, Iterable, Optional, Sequence
+from typing import Any, Container, Iterable, Optional, Sequence, cast
 
 from odds import __version__
 from odds.core.formats import fraction_text
 from odds.regulations import excerpts
 from odds.wagers import get_wager
 from odds.wagers.parsheet import ParSheet
+from odds.wagers.volatility import METHOD, z_value
 
 from .certify import OPTIONS, Inputs, Report
 from .checks import ExactCheck
@@ -164,9 +165,36 @@ def _sheet_html(sheet: ParSheet) -> str:
                       exact=(1,)))
     out.append("<p>Decimals are the exact values rounded half-even to 12 places (the house edge in per cent to "
                "10); the standard deviation is the square root of the exact variance, in floating point.</p>")
+    out.append(_lab_html(sheet))
     for key, value in sheet.extra.items():
         out.append(f"<h3>{_e(key)}</h3><pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>")
     return "\n".join(out)
+
+
+def _lab_html(sheet: ParSheet) -> str:
+    """The figures of a math report that follow from the exact distribution, with their methods."""
+    lab = sheet.lab
+    rows = [[f"volatility index ({lv}%)", f"{v:.6f}", f"{z_value(lv):.6f} &times; standard deviation"]
+            for lv, v in lab.volatility_index.items()]
+    rows += [["maximum win per wager", f"{_e(fraction_text(lab.max_win))} to 1",
+              "the largest pay of an outcome that can occur"],
+             ["hit frequency", exact_decimal(sheet.hit_frequency), "exact, rounded"],
+             ["skewness of one round", f"{lab.skewness:.6f}", "from the exact third moment, in floating point"]]
+    if sheet.cycle is not None:
+        rows.append(["cycle", f"{sheet.cycle:,}", "combinations, counted exactly"])
+    bands = [[f"{b.rounds:,}", f"{float(b.mean):,.2f}", _band_text(b.band_90),
+              _band_text(b.band_95), {"normal": "normal approximation", "distribution": "distribution of the sum",
+                                      "none": "not computed"}[b.method]] for b in lab.bands]
+    return "\n".join([
+        "<h3>Volatility and the player's result over many rounds</h3>",
+        _table(["figure", "value", "method"], rows, numeric=(1,)),
+        _table(["rounds N", "mean result", "90% band", "95% band", "method"], bands, numeric=(0, 1, 2, 3)),
+        f"<p>The player's total result after N rounds, in units of the wager: its mean (N times the exact expected "
+        f"return, rounded) and the central 90% and 95% of its law. {_e(METHOD[0].upper() + METHOD[1:])}.</p>"])
+
+
+def _band_text(band: Optional[tuple[float, float]]) -> str:
+    return "&ndash;" if band is None else f"[{band[0]:,.2f}, {band[1]:,.2f}]"
 
 
 MONTE_CARLO = ("An independent dealing simulator (odds.verify.simulate) deals physical cards and settles each round by "
@@ -187,6 +215,10 @@ def _monte_carlo_html(report: Report) -> str:
              "yes" if r.inside else "<b>NO</b>"] for r in mc.rows]
     lo, hi = mc.mean_interval
     each = f"{mc.flag_level:.5%}"
+    need = report.sheet.lab.rounds_for_hits(10)
+    few = ([f'<p class="warn">{s.rounds:,} rounds are too few to expect ten hits of the rarest paid outcome '
+            f"(chance {exact_decimal(cast(Fraction, report.sheet.lab.rarest_paid), 10)} a round): its check here is weak. "
+            f"{need:,} rounds would expect ten (--rounds {need}).</p>"] if need is not None and s.rounds < need else [])
     verdict = ("Every exact value lies inside its flagging interval: the Monte Carlo cross-check agrees."
                if mc.agrees else "An exact value lies outside its flagging interval: the Monte Carlo cross-check "
                                  "DISAGREES. By chance alone this happens in at most 1 report in 1,000; a rerun "
@@ -203,7 +235,7 @@ def _monte_carlo_html(report: Report) -> str:
         dealt = (f"{s.rounds:,} rounds dealt by <code>odds.verify.simulate</code> (physical cards, {shuffled}, settled by "
                  "the regulation written again in <code>odds.reference.dealt</code>, without the exact engines).")
     return "\n".join([
-        f"<p>{dealt} Seed and rounds are inputs of this report (--seed, --rounds).</p>",
+        f"<p>{dealt} Seed and rounds are inputs of this report (--seed, --rounds).</p>", *few,
         f"<p>Each exact value is flagged against an interval at {each} (99.9% for the whole check, "
         f"Bonferroni over the {len(mc.rows) + 1} comparisons); the intervals shown are at 95%.</p>",
         _table(["outcome", "count", "frequency", "95% interval", "exact", "inside"], rows,

@@ -13,10 +13,13 @@ import io
 import json
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Optional, cast
 
 from odds.core.formats import decimal_text, fraction_text, text_table
+
+from .volatility import LabFigures
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,11 @@ class ParSheet:
     def std_dev(self) -> float:
         return math.sqrt(self.variance)
 
+    @cached_property
+    def lab(self) -> LabFigures:
+        """The figures of a lab's math report: volatility index, bands after N rounds, maximum win."""
+        return LabFigures.of((o.pays, o.probability) for o in self.outcomes)
+
     # ------------------------------------------------------------------------------ formats
 
     def to_json(self) -> dict[str, Any]:
@@ -97,6 +105,7 @@ class ParSheet:
             "assumptions": list(self.assumptions),
             "method": self.method,
             "warnings": list(self.warnings),
+            **self.lab.to_json(),
             **self.extra,
         }
 
@@ -118,7 +127,7 @@ class ParSheet:
         ]
         if self.cycle is not None:
             lines.append(f"cycle            {self.cycle:,} combinations")
-        return lines
+        return lines + self.lab.summary_lines()
 
     def title(self) -> str:
         return f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}"
@@ -156,8 +165,16 @@ class ParSheet:
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
-        w.writerow(["outcome", "pays", "combinations", "probability", "decimal", "return"])
+        lab = self.lab
+        w.writerow(["outcome", "pays", "combinations", "probability", "decimal", "return", "return_decimal",
+                    "pays_decimal", "one_in", "house_edge", "house_edge_decimal", "hit_frequency_decimal",
+                    "variance_decimal", "std_dev", "volatility_index_90", "volatility_index_95", "max_win"])
+        summary = [fraction_text(self.house_edge), repr(float(self.house_edge)), repr(float(self.hit_frequency)),
+                   repr(float(self.variance)), repr(self.std_dev), repr(lab.volatility_index[90]),
+                   repr(lab.volatility_index[95]), repr(float(lab.max_win))]
         for o in self.outcomes:
             w.writerow([o.name, fraction_text(o.pays), "" if o.combinations is None else o.combinations,
-                        fraction_text(o.probability), repr(float(o.probability)), fraction_text(o.ret)])
+                        fraction_text(o.probability), repr(float(o.probability)), fraction_text(o.ret),
+                        repr(float(o.ret)), repr(float(o.pays)), "" if o.one_in is None else repr(o.one_in),
+                        *summary])
         return out.getvalue()
