@@ -40,6 +40,7 @@ from odds.wagers import Wager, get_wager
 from odds.wagers.parsheet import ParSheet
 
 from .checks import ExactCheck, Figure
+from .fingerprint import code_hashes, report_id
 from .statistics import Check
 
 DEFAULT_ROUNDS = 200_000
@@ -66,6 +67,11 @@ class Inputs:
     extras: Mapping = field(default_factory=dict)  # the sections beside the paytables in its file (bonuses)
 
     @property
+    def dealer_rule_matters(self) -> bool:
+        """False for a wager the first cards decide: no rule of the dealer's enters its inputs."""
+        return get_wager(self.wager).dealer_rule_matters
+
+    @property
     def provenance(self) -> Provenance:
         """Whether the paytable is a regulation's (by its pays) or proposed."""
         return provenance(self.table, self.extras)
@@ -74,7 +80,8 @@ class Inputs:
         """What the input hash covers: the wager, the shoe, the rules, the paytable's contents,
         the options and the version of odds."""
         t = self.table
-        return {"wager": self.wager, "decks": self.decks, "rule": self.rules.name, "peek": self.rules.peek,
+        rule, peek = (self.rules.name, self.rules.peek) if self.dealer_rule_matters else ("any", None)
+        return {"wager": self.wager, "decks": self.decks, "rule": rule, "peek": peek,
                 "paytable": {"id": t.id, "citation": t.citation,
                              "decks": "any" if t.decks is None else list(t.decks),
                              "pays": {k: fraction_text(v) for k, v in sorted(t.pays.items())},
@@ -102,11 +109,12 @@ class Inputs:
 
     def command(self) -> str:
         """The command line that makes this report again."""
-        parts = ["odds", "certify", self.wager, "--decks", str(self.decks), "--rule", self.rules.name,
-                 "--paytable", self.table.id]
+        parts = ["odds", "certify", self.wager, "--decks", str(self.decks)]
+        parts += ["--rule", self.rules.name] if self.dealer_rule_matters else []
+        parts += ["--paytable", self.table.id]
         if self.table.from_file:
             parts += ["--paytable-file", self.table.source]
-        if not self.rules.peek:
+        if not self.rules.peek and self.dealer_rule_matters:
             parts.append("--no-peek")
         if self.any_decks:
             parts.append("--any-decks")
@@ -198,6 +206,9 @@ class Report:
     monte_carlo_note: str
     versions: tuple[tuple[str, str], ...]
     input_hash: str = field(default="")
+    code: tuple[tuple[str, str], ...] = ()  # (what, SHA-256) of the package's sources and kernels
+    report_id: str = ""  # from the input hash and the code's digests
+    signoff: tuple[tuple[str, str], ...] = ()  # date, prepared by, reviewed by: as given, none by default
 
     @property
     def agrees(self) -> bool:
@@ -273,4 +284,6 @@ def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = 
             f"{', '.join(map(str, cast('tuple[int, ...]', inputs.table.decks)))} deck(s) only "
             f"({inputs.table.citation}); computed at {decks} on request",))
     note = "" if mc else f"no simulator deals {name}"
-    return Report(inputs, wager.title, wager.regulation, sheet, checks, mc, note, versions(), inputs.digest())
+    digest = inputs.digest()
+    return Report(inputs, wager.title, wager.regulation, sheet, checks, mc, note, versions(), digest,
+                  code_hashes(), report_id(digest))

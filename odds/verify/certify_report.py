@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import shutil
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -24,7 +23,8 @@ from odds.wagers.parsheet import ParSheet
 from odds.wagers.volatility import METHOD, z_value
 
 from .certify import OPTIONS, Inputs, Report
-from .checks import ExactCheck
+from .checks import ExactCheck, Figure
+from .fingerprint import pdf_renderer
 
 
 # ---------------------------------------------------------------------------------------- HTML
@@ -64,7 +64,21 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding
 .pass { background: #e6f4e6; border: 1px solid #393; padding: 0.5em; }
 .fail { background: #fbe3e3; border: 1px solid #c33; padding: 0.5em; font-weight: bold; }
 .warn { color: #8a4b00; }
+table.printed { font-size: 0.85em; margin: 0.4em 0; } table.printed th { text-align: left; background: #f3f3f3; }
+table.printed tr.cited td, table.printed tr.cited th { background: #fff3b0; }
+.id { font-family: "DejaVu Sans Mono", monospace; }
 """
+
+
+def _page_css(report: Report, label: str) -> str:
+    """A running header (the report's identifier and subject) and "page X of Y" on every printed page."""
+    def css_string(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"'
+    return ("@page { @top-left { content: " + css_string(f"odds certification report {report.report_id}")
+            + '; font: 8pt "DejaVu Sans", sans-serif; color: #555; } '
+            "@top-right { content: " + css_string(label) + '; font: 8pt "DejaVu Sans", sans-serif; color: #555; } '
+            '@bottom-right { content: "page " counter(page) " of " counter(pages); '
+            'font: 8pt "DejaVu Sans", sans-serif; color: #555; } }')
 
 
 def _e(text: object) -> str:
@@ -105,13 +119,38 @@ def _regulation_html(report: Report) -> str:
         out.append("<p><i>The paytable's paragraph lies outside the wager's paragraph:</i></p>")
         for e in cited:
             out += [f'<p class="cited">{_e(line)}</p>' for line in e.lines]
+    rows: list = []  # the printed table being read, a row a line: (cells, highlighted)
     for number, line in zip(wager_text.numbers, wager_text.lines):
         cls = ' class="cited"' if number in marked else ""
-        if "\t" in line or line.startswith("|"):
+        if line.startswith("|"):
+            rows.append(([c.strip() for c in line.strip().strip("|").split("|")], bool(cls)))
+            continue
+        if rows:
+            out.append(_printed_table(rows))
+            rows = []
+        if "\t" in line:
             out.append(f"<pre{cls}>{_e(line)}</pre>")
         else:
             out.append(f"<p{cls}>{_e(line)}</p>")
+    if rows:
+        out.append(_printed_table(rows))
     out.append("</div>")
+    return "\n".join(out)
+
+
+def _printed_table(rows: list) -> str:
+    """A table of the regulation's text (lines ``| a | b |``) as a table: a row whose cells after the
+    first are empty heads a block (a shoe's tables), its cells spanning the width."""
+    width = max(len(cells) for cells, _ in rows)
+    out = ['<table class="printed">']
+    for cells, cited in rows:
+        cls = ' class="cited"' if cited else ""
+        if not any(cells[1:]):
+            out.append(f'<tr{cls}><th colspan="{width}">{_e(cells[0])}</th></tr>')
+        else:
+            out.append(f"<tr{cls}>" + "".join(f"<td>{_e(c)}</td>" for c in cells)
+                       + "<td></td>" * (width - len(cells)) + "</tr>")
+    out.append("</table>")
     return "\n".join(out)
 
 
@@ -252,8 +291,15 @@ def _option_text(key: str, value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
+def _decimal_or_count(figure: Figure) -> str:
+    """A count (combinations, a cycle) as a whole number; any other figure as a decimal."""
+    if figure.name == "cycle" or figure.name.startswith("combinations("):
+        return f"{int(figure.fast):,}" if figure.fast.denominator == 1 else exact_decimal(figure.fast)
+    return exact_decimal(figure.fast)
+
+
 def _check_html(number: str, check: ExactCheck) -> str:
-    rows = [[_e(f.name), _e(fraction_text(f.fast)), _e(fraction_text(f.reference)), exact_decimal(f.fast),
+    rows = [[_e(f.name), _e(fraction_text(f.fast)), _e(fraction_text(f.reference)), _decimal_or_count(f),
              "yes" if f.agrees else "<b>NO</b>"] for f in check.figures]
     return "\n".join([f"<h3>{number} {_e(check.title)}</h3>", *([f"<p>{check.lead}</p>"] if check.lead else []),
                       _table(["figure", *check.columns, "decimal", "equal"], rows, numeric=(1, 2, 3), exact=(1, 2)),
@@ -264,14 +310,17 @@ def render_html(report: Report) -> str:
     """The report as one self-contained HTML page (no scripts, no time of day)."""
     i, sheet, checks = report.inputs, report.sheet, report.checks
     table_label = f"{i.table.id} (proposed)" if i.provenance.proposed else i.table.id
-    heading = f"{report.title} ({report.regulation}), paytable {table_label}, {i.decks} deck(s), {i.rules.name}"
+    rule = i.rules.name if i.dealer_rule_matters else "any dealer rule"
+    heading = f"{report.title} ({report.regulation}), paytable {table_label}, {i.decks} deck(s), {rule}"
     mc_section = f"7.{len(checks) + 1}"
     overall = ("Verification passed: " + " ".join(c.verdict() for c in checks)
                + (" The Monte Carlo cross-check agrees." if report.monte_carlo
                   else f" (No Monte Carlo cross-check: see {mc_section}.)")
                if report.agrees else "VERIFICATION FAILED: see section 7.")
     inputs_rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
-                   ["decks", str(i.decks)], ["dealer", _e(i.rules.describe())],
+                   ["decks", str(i.decks)],
+                   ["dealer", _e(i.rules.describe()) if i.dealer_rule_matters
+                    else "any rule: the first cards decide the wager (no rule of the dealer's is an input)"],
                    ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"
                                 + ("; proposed, not in the regulation" if i.provenance.proposed else "")]]
     if i.table.from_file:
@@ -284,10 +333,16 @@ def render_html(report: Report) -> str:
     warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings)
     parts = [
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        f"<title>Certification report: {_e(heading)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+        f"<title>Certification report: {_e(heading)}</title>",
+        f"<style>{STYLE}{_page_css(report, f'{report.title}, paytable {table_label}, {i.decks} deck(s)')}</style>",
+        "</head>", "<body>",
         f"<h1>Certification report: {_e(report.title)}</h1>",
+        f'<p class="sub">Report <span class="id">{_e(report.report_id)}</span> (from the input hash and the '
+        "code's digests, section 8)</p>",
+        *(["<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in report.signoff)
+           + "</table>"] if report.signoff else []),
         f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(table_label)} &middot; {i.decks} deck(s) '
-        f"&middot; {_e(i.rules.name)} &middot; odds {_e(__version__)}</p>",
+        f"&middot; {_e(rule)} &middot; odds {_e(__version__)}</p>",
         f'<p class="{"pass" if report.agrees else "fail"}">{_e(overall)}</p>',
         "<h2>1. Inputs</h2>", _table(["input", "value"], inputs_rows),
         "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
@@ -308,6 +363,9 @@ def render_html(report: Report) -> str:
         "<h2>7. Verification</h2>", *(_check_html(f"7.{n}", c) for n, c in enumerate(checks, start=1)),
         f"<h3>{mc_section} Monte Carlo cross-check</h3>", _monte_carlo_html(report),
         "<h2>8. Versions</h2>", _table(["software", "version"], [[_e(a), _e(b)] for a, b in report.versions]),
+        "<p>The code that computed this report: the SHA-256 of the installed package's sources (each file's "
+        "path and bytes, in path order) and of each compiled kernel.</p>",
+        _table(["code", "SHA-256"], [[_e(a), f'<span class="mono">{_e(b)}</span>'] for a, b in report.code]),
         "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command())}</pre>",
         "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day.</p>",
         "</body>", "</html>", ""]
@@ -338,7 +396,7 @@ PDF_UNAVAILABLE = ("PDF is not available: chromium was not found on this machine
 
 def render_pdf(html_path: Path, pdf_path: Path) -> Optional[str]:
     """Print the HTML report to PDF with headless Chromium. Returns None when done, else why not."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = pdf_renderer()
     if chromium is None:
         return PDF_UNAVAILABLE
     with tempfile.TemporaryDirectory() as profile:

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -38,6 +39,40 @@ class Outcome:
     @property
     def one_in(self) -> Optional[float]:
         return None if self.probability == 0 else float(1 / self.probability)
+
+
+EXACT_TEXT = re.compile(r"-?\d+/\d+|-?\d+")
+
+
+def _section_text(value: Any, fractions: bool) -> str:
+    """A wager's own section in the plain-text sheet: a section of named entries (Buster's
+    bonuses) as a table, an entry a column and a field a row, exact numbers as decimals (as
+    fractions with ``fractions``); any other section as JSON."""
+    if not (isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values())):
+        return json.dumps(value, indent=1)
+
+    def cell(x: Any) -> str:
+        if x is None:
+            return "-"
+        if fractions:
+            return str(x)
+        return EXACT_TEXT.sub(lambda m: decimal_text(Fraction(m.group()), 10) if "/" in m.group() else m.group(),
+                              str(x))
+    fields: dict = {}
+    for entry in value.values():
+        for k, v in entry.items():
+            for name, x in (((f"{k} {k2}", v2) for k2, v2 in v.items()) if isinstance(v, dict) else ((k, v),)):
+                fields.setdefault(name, None)
+    rows = [[name] + [cell(_field(entry, name)) for entry in value.values()] for name in fields]
+    return text_table([""] + list(value), rows)
+
+
+def _field(entry: dict, name: str) -> Any:
+    if name in entry:
+        return entry[name]
+    head, _, tail = name.partition(" ")
+    inner = entry.get(head)
+    return inner.get(tail) if isinstance(inner, dict) else None
 
 
 @dataclass(frozen=True)
@@ -139,7 +174,7 @@ class ParSheet:
         out += [f"method: {self.method}"]
         out += [f"WARNING: {w}" for w in self.warnings]
         for key, value in self.extra.items():
-            out += ["", f"{key}:", json.dumps(value, indent=1)]
+            out += ["", f"{key}:", _section_text(value, fractions)]
         return "\n".join(out)
 
     def to_markdown(self) -> str:

@@ -311,3 +311,52 @@ def builtin_paytables(wager: str) -> PaytableBook:
     if text is None:
         text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
     return parse_paytables(text, f"tables/{name}", *_known_outcomes())
+
+
+def paytable_template(wager: str) -> str:
+    """A commented paytable file for ``wager`` to start a proposed table from: the wager's first
+    shipped table under the id ``P``, each pay on its own line.
+
+    >>> text = paytable_template("buster")
+    >>> book = parse_paytables(text, "template.toml", *_known_outcomes())
+    >>> provenance(book.tables["P"], book.extra).regulated.id  # as written, the regulation's table A
+    'A'
+    """
+    shipped = builtin_paytables(wager)
+    first = next(iter(shipped.tables.values()))
+    decks = '"any"' if first.decks is None else "[" + ", ".join(map(str, first.decks)) + "]"
+    lines = [f"# A paytable file for {shipped.title} ({shipped.regulation}), to start a proposed table from.",
+             "# Pays are \"to 1\" and exact: 250, 2.5 or \"5/2\" (never read through a float).",
+             f"# As written it holds the regulation's paytable {first.id}, {first.citation}.",
+             "# A table whose pays are a regulation's is that table; any other is labelled",
+             "# \"proposed, not in the regulation\". Then:",
+             "#   odds validate FILE",
+             f"#   odds wager {wager} --decks 6 --paytable-file FILE",
+             f"#   odds certify {wager} --decks 6 --paytable-file FILE --out report.html",
+             f'wager = "{wager}"', f'title = "{shipped.title}"', f'regulation = "{shipped.regulation}"', "",
+             "[paytables.P]", 'citation = "proposed by ..., on ..."',
+             f"decks = {decks}  # the deck counts the table is for, or \"any\"",
+             'notes = []  # remarks printed with the table, e.g. ["pays as submitted on ..."]', ""]
+    if first.pays:
+        lines += ["[paytables.P.pays]  # outcome = pay (to 1)"]
+        lines += [f'"{k}" = {_toml_number(v)}' for k, v in first.pays.items()]
+    if first.meter_pays:
+        lines += ["", "[paytables.P.meter_pays]  # outcome = the share of a meter it takes"]
+        lines += [f'"{k}" = "{_toml_number(share * 100)}% {meter}"' for k, (share, meter) in first.meter_pays.items()]
+    for bid, bonus in (shipped.extra.get("bonuses") or {}).items():
+        lines += ["", f"[bonuses.{bid}]  # as in the regulation; change it and the table is a proposal"]
+        for key, value in bonus.items():
+            if isinstance(value, dict):
+                lines.append(f"{key} = {{ " + ", ".join(f'"{k}" = {_toml_number(Fraction(v))}'
+                                                         for k, v in value.items()) + " }")
+            elif isinstance(value, str):
+                lines.append(f'{key} = "{value}"')
+            else:
+                lines.append(f"{key} = {_toml_number(Fraction(value))}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_number(x: Fraction) -> str:
+    """An exact number as TOML: an integer, else a quoted fraction."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f'"{x.numerator}/{x.denominator}"'

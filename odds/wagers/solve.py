@@ -23,7 +23,7 @@ import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 import sympy
 
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
 HALVES_BELOW = 10  # pays under this are rounded to halves, others to whole numbers
 
 
-def parse_edge(text: Union[str, int, Fraction]) -> Fraction:
-    """A house edge as an exact number: ``"0.05"``, ``"1/20"``, ``"5%"`` or a Fraction.
+def parse_share(text: Union[str, int, Fraction], what: str = "share") -> Fraction:
+    """An exact number written ``"0.75"``, ``"3/4"`` or ``"75%"`` (or given as a Fraction).
 
-    >>> parse_edge("5%"), parse_edge("0.05"), parse_edge("1/20")
-    (Fraction(1, 20), Fraction(1, 20), Fraction(1, 20))
+    >>> parse_share("75%"), parse_share("3/4")
+    (Fraction(3, 4), Fraction(3, 4))
     """
     if isinstance(text, Fraction) or (isinstance(text, int) and not isinstance(text, bool)):
         return Fraction(text)
@@ -49,7 +49,40 @@ def parse_edge(text: Union[str, int, Fraction]) -> Fraction:
     try:
         return Fraction(s[:-1].strip()) / 100 if s.endswith("%") else Fraction(s)
     except (ValueError, ZeroDivisionError):
-        raise PaytableError(f"cannot read the house edge {text!r} (write 0.05, 1/20 or 5%)") from None
+        raise PaytableError(f"cannot read the {what} {text!r} (write 0.05, 1/20 or 5%)") from None
+
+
+def parse_edge(text: Union[str, int, Fraction]) -> Fraction:
+    """A house edge as an exact number: ``"0.05"``, ``"1/20"``, ``"5%"`` or a Fraction. A bare number
+    of 1 or more (``"5"``, which would be 500%) is refused with a hint, as is an edge of 100% or more.
+
+    >>> parse_edge("5%"), parse_edge("0.05"), parse_edge("1/20"), parse_edge("-0.5%")
+    (Fraction(1, 20), Fraction(1, 20), Fraction(1, 20), Fraction(-1, 200))
+    >>> parse_edge("5")
+    Traceback (most recent call last):
+    odds.core.errors.PaytableError: a house edge of '5' reads as 500%: write 5% for five per cent, or 0.05
+    """
+    edge = parse_share(text, "house edge")
+    if abs(edge) >= 1:
+        if isinstance(text, str) and not text.strip().endswith("%"):
+            raise PaytableError(f"a house edge of {text!r} reads as {edge * 100}%: write {text.strip()}% for "
+                                f"{_words(edge)} per cent, or {_decimal(edge / 100)}")
+        raise PaytableError(f"a house edge of {edge * 100}% is not possible (write one below 100%)")
+    return edge
+
+
+def _words(x: Fraction) -> str:
+    names = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+             9: "nine", 10: "ten"}
+    return names.get(int(x), str(x)) if x.denominator == 1 else str(float(x))
+
+
+def _decimal(x: Fraction) -> str:
+    """A short decimal of ``x`` (exact when it has one of at most 12 places)."""
+    for places in range(13):
+        if (x * 10 ** places).denominator == 1:
+            return f"{float(x):.{places}f}"
+    return f"{float(x):.12g}"
 
 
 @dataclass(frozen=True)
@@ -85,11 +118,12 @@ class Solution:
         def line(label: str, p: Optional[Practical]) -> str:
             if p is None:
                 return f"{label}: none (a pay cannot be negative)"
-            return f"{label}: {p.pay} to 1, house edge {float(p.house_edge * 100):.4f}% = {p.house_edge}"
+            return f"{label}: {p.pay} to 1, house edge {_percent(p.house_edge)}"
         return "\n".join([
             f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}: pay of {self.outcome}",
-            f"target house edge {float(self.target_edge * 100):.4f}% = {self.target_edge}",
-            f"exact pay {self.pay} to 1 (~{float(self.pay):.6f}); P({self.outcome}) = {self.probability}",
+            f"target house edge {_percent(self.target_edge)}",
+            f"pay {float(self.pay):.6f} to 1 (exact {self.pay}); P({self.outcome}) {float(self.probability):.8g} "
+            f"(exact {self.probability})",
             line("practical pay below", self.lower),
             line("practical pay above", self.upper)])
 
@@ -157,3 +191,183 @@ def solve_pay(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: D
     return Solution(w.name, paytable.id, decks, rules.name, outcome, target, pay, slope,
                     None if lo is None else Practical(lo, edge_at(lo)), Practical(hi, edge_at(hi)),
                     edge_at)
+
+
+def _pays_edge(w: Wager, paytable: Paytable, decks: int, rules: DealerRules,
+               options: dict) -> Callable[[dict], Fraction]:
+    """The exact house edge of the paytable with some pays replaced (``{outcome: pay}``)."""
+    from odds.core.shoe import Shoe
+
+    shoe = Shoe.decks(decks)
+
+    def edge(changes: dict) -> Fraction:
+        table = dataclasses.replace(paytable, pays={**paytable.pays, **{k: Fraction(v) for k, v in changes.items()}})
+        return w.price(shoe, rules, table, decks, options).house_edge
+    return edge
+
+
+def _check_outcomes(w: Wager, paytable: Paytable, outcomes: tuple[str, ...]) -> None:
+    known = set(w.paid_outcomes) | set(paytable.pays)
+    for outcome in outcomes:
+        if outcome not in known:
+            raise PaytableError(f"{w.name} has no paid outcome {outcome!r} (paid outcomes: "
+                                f"{', '.join(w.paid_outcomes)})")
+    if len(set(outcomes)) != len(outcomes):
+        raise PaytableError(f"an outcome is named twice: {', '.join(outcomes)}")
+
+
+@dataclass(frozen=True)
+class ScaledSolution:
+    """Several pays scaled together by one exact factor to reach a target edge, and practical
+    tables near it (each pay rounded down, to the nearest, and up), each with its exact edge."""
+
+    wager: str
+    paytable: str
+    decks: int
+    rule: str
+    outcomes: tuple[str, ...]
+    target_edge: Fraction
+    factor: Fraction
+    pays: dict  # outcome -> exact scaled pay
+    practical: tuple  # (label, {outcome: pay}, exact house edge)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
+                "outcomes": list(self.outcomes), "target_edge": str(self.target_edge),
+                "factor": str(self.factor), "factor_decimal": round(float(self.factor), 6),
+                "pays": {k: str(v) for k, v in self.pays.items()},
+                "pays_decimal": {k: round(float(v), 6) for k, v in self.pays.items()},
+                "practical": [{"rounding": label, "pays": {k: str(v) for k, v in pays.items()},
+                               "house_edge": str(edge), "house_edge_percent": f"{float(edge * 100):.4f}"}
+                              for label, pays, edge in self.practical]}
+
+    def to_text(self) -> str:
+        lines = [f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}: "
+                 f"the pays of {', '.join(self.outcomes)} scaled together",
+                 f"target house edge {_percent(self.target_edge)}",
+                 f"factor {float(self.factor):.6f} (exact {self.factor})"]
+        lines += [f"  {k}: {float(v):.6f} to 1 (exact {v})" for k, v in self.pays.items()]
+        for label, pays, edge in self.practical:
+            lines.append(f"practical, {label}: " + ", ".join(f"{k} {v}" for k, v in pays.items())
+                         + f"; house edge {_percent(edge)}")
+        return "\n".join(lines)
+
+
+def _percent(x: Fraction) -> str:
+    """``4.1234% (exact p/q)``: a decimal with the exact fraction beside it."""
+    return f"{float(x * 100):.4f}% (exact {x})"
+
+
+def solve_scale(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: DealerRules,
+                outcomes: tuple[str, ...], target_edge: Union[str, int, Fraction], **options: Any) -> ScaledSolution:
+    """The one factor by which the pays of ``outcomes`` are multiplied to give ``target_edge``.
+
+    >>> from odds.wagers.paytables import builtin_paytables
+    >>> from odds.core.rules import DealerRules
+    >>> C = builtin_paytables("buster").tables["C"]
+    >>> s = solve_scale("buster", C, 6, DealerRules.parse("H17"), ("bust-7", "bust-8+"), "6%")
+    >>> down, nearest, up = s.practical
+    >>> down[0], down[2] >= s.target_edge >= up[2]
+    ('each pay rounded down', True)
+    """
+    from . import get_wager
+
+    w = get_wager(wager) if isinstance(wager, str) else wager
+    target = parse_edge(target_edge)
+    _check_outcomes(w, paytable, outcomes)
+    edge = _pays_edge(w, paytable, decks, rules, options)
+    base = {o: Fraction(paytable.pays.get(o, 0)) for o in outcomes}
+    if not any(base.values()):
+        raise PaytableError(f"{', '.join(outcomes)} pay nothing now: there is nothing to scale (solve one pay)")
+    e0, e1 = edge({o: 0 for o in outcomes}), edge(base)
+    if e0 == e1:
+        raise PaytableError(f"{', '.join(outcomes)} never happen with {decks} deck(s): no scaling changes the edge")
+    factor = (e0 - target) / (e0 - e1)
+    if factor < 0:
+        raise PaytableError(f"a house edge of {target} needs negative pays; with these pays at 0 the edge is {e0}")
+    pays = {o: factor * p for o, p in base.items()}
+    if edge(pays) != target:
+        raise EngineError(f"the return of {w.name} is not linear in the pays of {', '.join(outcomes)}")
+    practical = []
+    for label, pick in (("each pay rounded down", 0), ("each pay to the nearest", None), ("each pay rounded up", 1)):
+        chosen = {}
+        for o, p in pays.items():
+            lo, hi = practical_pays(p)
+            nearest = hi if lo is None or hi - p < p - lo else lo
+            chosen[o] = (lo if lo is not None else hi) if pick == 0 else hi if pick == 1 else nearest
+        practical.append((label, chosen, edge(chosen)))
+    return ScaledSolution(w.name, paytable.id, decks, rules.name, tuple(outcomes), target, factor, pays,
+                          tuple(practical))
+
+
+@dataclass(frozen=True)
+class EdgeGrid:
+    """The exact house edge for every pair of pays of two outcomes (the other pays as they are)."""
+
+    wager: str
+    paytable: str
+    decks: int
+    rule: str
+    rows: tuple  # (outcome, (pays...)): down the side
+    columns: tuple  # (outcome, (pays...)): across
+    edges: tuple  # edges[i][j]: row pay i, column pay j
+    target_edge: Optional[Fraction] = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
+                "rows": {"outcome": self.rows[0], "pays": [str(p) for p in self.rows[1]]},
+                "columns": {"outcome": self.columns[0], "pays": [str(p) for p in self.columns[1]]},
+                "house_edge": [[str(e) for e in row] for row in self.edges],
+                "house_edge_percent": [[f"{float(e * 100):.4f}" for e in row] for row in self.edges],
+                "target_edge": None if self.target_edge is None else str(self.target_edge)}
+
+    def to_text(self) -> str:
+        from odds.core.formats import text_table
+        (r_name, r_pays), (c_name, c_pays) = self.rows, self.columns
+        marked = self.target_edge is not None
+        header = [f"{r_name} \\ {c_name}"] + [str(p) for p in c_pays]
+        body = [[str(rp)] + [f"{float(e * 100):.4f}%" + ("*" if marked and e >= cast(Fraction, self.target_edge)
+                                                          else "") for e in row]
+                for rp, row in zip(r_pays, self.edges)]
+        lines = [f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}: house edge by the "
+                 f"pays of {r_name} (rows) and {c_name} (columns), exact (--format json for the fractions)", "",
+                 text_table(header, body, right=range(1, len(header)))]
+        if marked:
+            lines += ["", f"* at or above the target house edge {_percent(cast(Fraction, self.target_edge))}"]
+        return "\n".join(lines)
+
+
+def edge_grid(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: DealerRules,
+              rows: tuple, columns: tuple, target_edge: Union[str, Fraction, None] = None,
+              **options: Any) -> EdgeGrid:
+    """The exact house edge at every pay of ``rows`` = ``(outcome, pays)`` against every pay of
+    ``columns``. The edge is affine in the two pays (their outcomes' chances do not depend on
+    them): three par sheets fix it, and the cells at the grid's four corners are computed again
+    and must agree exactly.
+
+    >>> from odds.wagers.paytables import builtin_paytables
+    >>> from odds.core.rules import DealerRules
+    >>> C = builtin_paytables("buster").tables["C"]
+    >>> g = edge_grid("buster", C, 6, DealerRules.parse("H17"), ("bust-7", (40, 50)), ("bust-8+", (200, 250)))
+    >>> g.edges[1][1] == _pays_edge(__import__("odds.wagers").wagers.get_wager("buster"), C, 6,
+    ...                             DealerRules.parse("H17"), {})({"bust-7": 50, "bust-8+": 250})
+    True
+    """
+    from . import get_wager
+
+    w = get_wager(wager) if isinstance(wager, str) else wager
+    (r_name, r_pays), (c_name, c_pays) = rows, columns
+    _check_outcomes(w, paytable, (r_name, c_name))
+    r_pays, c_pays = tuple(Fraction(p) for p in r_pays), tuple(Fraction(p) for p in c_pays)
+    if not r_pays or not c_pays or min(r_pays + c_pays) < 0:
+        raise PaytableError("a grid needs one or more pays, none negative, for each of its two outcomes")
+    edge = _pays_edge(w, paytable, decks, rules, options)
+    e00 = edge({r_name: 0, c_name: 0})
+    a, b = edge({r_name: 1, c_name: 0}) - e00, edge({r_name: 0, c_name: 1}) - e00
+    cells = tuple(tuple(e00 + a * x + b * y for y in c_pays) for x in r_pays)
+    for i in (0, len(r_pays) - 1):
+        for j in (0, len(c_pays) - 1):
+            if edge({r_name: r_pays[i], c_name: c_pays[j]}) != cells[i][j]:
+                raise EngineError(f"the return of {w.name} is not affine in the pays of {r_name} and {c_name}")
+    target = None if target_edge is None else parse_edge(target_edge)
+    return EdgeGrid(w.name, paytable.id, decks, rules.name, (r_name, r_pays), (c_name, c_pays), cells, target)

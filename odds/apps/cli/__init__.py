@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     book.add_selftest_parser(sub)
     book.add_report_parser(sub)
     wagers.add_validate_parser(sub)
+    wagers.add_paytable_parser(sub)
     wagers.add_certify_parser(sub)
     book.add_sweep_parser(sub)
     return p

@@ -35,7 +35,7 @@ def cmd_report(args: argparse.Namespace) -> str:
 
 def cmd_sweep(args: argparse.Namespace) -> str:
     from odds.wagers.shoe_returns import swept_wagers
-    from odds.wagers.solve import parse_edge
+    from odds.wagers.solve import parse_share
     from odds.apps.sweep import SweepError, SweepSpec, run_sweep
     from odds.apps.sweep_report import sweep_json, sweep_text, write_plots
     wager = get_wager(args.name)
@@ -43,7 +43,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
         raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
     _, table = select_paytable(wager, args)
     try:
-        penetration = parse_edge(args.penetration)
+        penetration = parse_share(args.penetration, "penetration")
     except OddsError:
         raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
     if args.no_dask and args.scheduler:

@@ -6,7 +6,7 @@ import dataclasses
 import json
 import sys
 from fractions import Fraction
-from typing import Sequence, cast
+from typing import Any, Sequence, cast
 
 from odds.core.cards import parse_cards, value_label
 from odds.core.formats import decimal_text, fraction_text, text_table
@@ -130,11 +130,26 @@ def _simulation_options(args: argparse.Namespace) -> dict:
 
 
 def cmd_solve(args: argparse.Namespace) -> str:
-    from odds.wagers.solve import solve_pay
+    from odds.wagers.solve import edge_grid, solve_pay, solve_scale
     wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    if args.grid and args.outcome:
+        raise UsageError("solve: --grid and --vary do not go together")
+    if args.grid:
+        if len(args.grid) != 2:
+            raise UsageError("solve: --grid twice, e.g. --grid bust-7=40,50,60 --grid bust-8+=200,250")
+    elif not args.outcome:
+        raise UsageError("solve: --vary OUTCOME[,OUTCOME...] (with --target-edge), or --grid twice")
+    elif args.edge is None:
+        raise UsageError("solve: --target-edge is needed with --vary (e.g. --target-edge 5%)")
     book, table = select_paytable(wager, args)
-    solution = solve_pay(wager, table, args.decks, rules, args.outcome, args.edge)
+    solution: Any
+    if args.grid:
+        solution = edge_grid(wager, table, args.decks, rules, args.grid[0], args.grid[1], args.edge)
+    elif len(args.outcome) > 1:
+        solution = solve_scale(wager, table, args.decks, rules, tuple(args.outcome), args.edge)
+    else:
+        solution = solve_pay(wager, table, args.decks, rules, args.outcome[0], args.edge)
     text = json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
     return _with_proposed(text, args.format, book, table)
 
@@ -152,15 +167,22 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
 
     from odds.verify.certify import certify
     from odds.verify.certify_report import render_html, render_pdf, write_atomically
+    from odds.verify.fingerprint import pdf_renderer_version
     out = Path(args.out)
     if out.is_dir() or not out.parent.is_dir():
         raise UsageError(f"certify: --out {args.out}: not a file in an existing directory")
     options = {"meters": args.meters, **_simulation_options(args)}
     report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
                      not args.no_peek, options, args.rounds, args.seed)
+    signoff = tuple((label, value) for label, value in (("date", args.date), ("prepared by", args.prepared_by),
+                                                        ("reviewed by", args.reviewed_by)) if value)
+    renderer = pdf_renderer_version() if args.pdf is not None else None
+    report = dataclasses.replace(report, signoff=signoff,
+                                 versions=report.versions + ((("PDF renderer", renderer),) if renderer else ()))
     write_atomically(out, render_html(report).encode("utf-8"))
     lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
-             f"{report.inputs.rules.name}; input hash {report.input_hash}",
+             f"{report.inputs.rules.name if report.inputs.dealer_rule_matters else 'any dealer rule'}; "
+             f"report {report.report_id}, input hash {report.input_hash}",
              *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
              "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
                                 else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
@@ -188,6 +210,10 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
                     help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
     ce.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
     ce.add_argument("--out", required=True, help="the HTML file to write")
+    ce.add_argument("--date", help="a date to print on the report (none by default, so that a rerun is the same "
+                                   "file byte for byte)")
+    ce.add_argument("--prepared-by", help="who prepared the report, printed on it (none by default)")
+    ce.add_argument("--reviewed-by", help="who reviewed the report, printed on it (none by default)")
     ce.add_argument("--pdf", nargs="?", const="", default=None, metavar="PDF",
                     help="also print the report to PDF with headless chromium (default: the --out name with .pdf)")
     ce.set_defaults(run=cmd_certify)
@@ -243,21 +269,84 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
 
 def add_solve_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds solve`` command's arguments."""
-    so = sub.add_parser("solve", help="the exact pay of one outcome for a target house edge")
+    so = sub.add_parser("solve", help="the exact pays for a target house edge: one pay, several scaled "
+                                      "together, or the edge over a grid of two pays",
+                        epilog="examples:\n"
+                               "  odds solve buster --decks 6 --paytable C --vary bust-8+ --target-edge 5%%\n"
+                               "  odds solve buster --decks 6 --paytable C --vary bust-7,bust-8+ --target-edge 0.06\n"
+                               "  odds solve buster --decks 6 --paytable C --grid bust-7=40,50,60 "
+                               "--grid bust-8+=200,250,300",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
     so.add_argument("name", help="a wager (see `odds list`)")
     add_wager_source(so)
-    so.add_argument("--outcome", "--vary", dest="outcome", required=True,
-                    help="the outcome whose pay is solved for, e.g. bust-8+")
-    so.add_argument("--edge", "--target-edge", dest="edge", required=True,
-                    help="target house edge: 0.05, 1/20 or 5%%")
+    so.add_argument("--outcome", "--vary", dest="outcome", type=outcome_list,
+                    help="the outcome whose pay is solved for, e.g. bust-8+; several, separated by commas, "
+                         "are scaled together by one factor")
+    so.add_argument("--edge", "--target-edge", dest="edge",
+                    help="target house edge: 5%%, 0.05 or 1/20 (a bare 5 is refused: it would be 500%%)")
+    so.add_argument("--grid", action="append", type=grid_axis, metavar="OUTCOME=PAY,PAY,...",
+                    help="twice: the exact house edge at every pair of these pays (with --target-edge, the "
+                         "cells at or above it are marked)")
     so.add_argument("--format", choices=("table", "json"), default="table")
     so.set_defaults(run=cmd_solve)
+
+
+def outcome_list(text: str) -> list[str]:
+    """An argparse type: outcomes separated by commas."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name one or more outcomes, separated by commas")
+    return names
+
+
+def grid_axis(text: str) -> tuple[str, tuple[Fraction, ...]]:
+    """An argparse type: ``OUTCOME=PAY,PAY,...`` (pays as 50, 2.5 or 5/2)."""
+    name, _, pays = text.partition("=")
+    try:
+        values = tuple(Fraction(p.strip()) for p in pays.split(",") if p.strip())
+    except (ValueError, ZeroDivisionError):
+        values = ()
+    if not name.strip() or not values or min(values) < 0 or len(values) > 50:
+        raise argparse.ArgumentTypeError(f"{text!r}: write OUTCOME=PAY,PAY,... with 1 to 50 pays, none negative "
+                                         "(e.g. bust-7=40,50,60)")
+    return name.strip(), values
 
 
 def add_list_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds list`` command's arguments."""
     ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
     ls.set_defaults(run=cmd_list)
+
+
+def cmd_paytable_template(args: argparse.Namespace) -> str:
+    from pathlib import Path
+
+    from odds.verify.certify_report import write_atomically
+    from odds.wagers.paytables import paytable_template
+    text = paytable_template(get_wager(args.name).name)
+    if args.out is None:
+        return text.rstrip("\n")
+    out = Path(args.out)
+    if out.exists() and not args.force:
+        raise UsageError(f"paytable template: {out} exists (--force replaces it)")
+    if out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"paytable template: --out {args.out}: not a file in an existing directory")
+    write_atomically(out, text.encode("utf-8"))
+    return f"wrote {out}: a paytable file for {args.name} to edit (odds validate {out} checks it)"
+
+
+def add_paytable_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds paytable`` commands: ``template``."""
+    pt = sub.add_parser("paytable", help="paytable files: a commented template to start a proposed table from")
+    inner = pt.add_subparsers(dest="paytable_command", metavar="template", parser_class=type(pt), required=True)
+    tp = inner.add_parser("template", help="print (or write) a commented paytable file for a wager",
+                          epilog="examples:\n  odds paytable template buster > proposed.toml\n"
+                                 "  odds paytable template 21+3 --out mine.toml",
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    tp.add_argument("name", help="a wager (see `odds list`)")
+    tp.add_argument("--out", help="write the file here instead of printing it")
+    tp.add_argument("--force", action="store_true", help="replace --out if it exists")
+    tp.set_defaults(run=cmd_paytable_template)
 
 
 def add_validate_parser(sub: argparse._SubParsersAction) -> None:

@@ -1,0 +1,92 @@
+"""A certification report a lab can file: an identifier from the input hash and the code's digests,
+the digests of the package's sources and kernels, sign-off fields only when given, the regulation's
+paytables as tables, counts as whole numbers, only the rules that matter in the inputs, and a
+printed PDF with a running header and "page X of Y"."""
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+
+from odds.apps.cli import main
+from odds.verify.fingerprint import code_hashes, pdf_renderer, report_id
+
+ROUNDS = ["--rounds", "2000", "--seed", "3"]
+
+
+def certify(tmp_path, *args, out="r.html"):
+    path = tmp_path / out
+    assert main(["certify", *args, *ROUNDS, "--out", str(path)]) == 0
+    return path.read_text()
+
+
+def canonical(page):
+    return json.loads(page.split("<pre>")[1].split("</pre>")[0].replace("&quot;", '"'))
+
+
+def test_the_identifier_and_the_digests_of_the_code(tmp_path, capsys):
+    page = certify(tmp_path, "buster", "--decks", "1", "--paytable", "C")
+    digest = hashlib.sha256(json.dumps(canonical(page), sort_keys=True, separators=(",", ":"))
+                            .encode()).hexdigest()
+    assert report_id(digest) in page and re.fullmatch(r"ODDS-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}", report_id(digest))
+    assert report_id(digest) != report_id("0" * 64)
+    names = [name for name, _ in code_hashes()]
+    assert names[0].startswith("odds sources") and {"kernel dealer_kernel", "kernel player_kernel"} <= set(names)
+    for name, sha in code_hashes():
+        assert f"<td>{name}</td>" in page and sha in page
+    other = certify(tmp_path, "buster", "--decks", "1", "--paytable", "C", "--rule", "H17", out="h.html")
+    assert re.search(r"ODDS-[0-9A-F-]{14}", other).group() != re.search(r"ODDS-[0-9A-F-]{14}", page).group()
+
+
+def test_sign_off_fields_only_when_given(tmp_path, capsys):
+    plain = certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", out="plain.html")
+    signed = certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", "--date", "2026-12-02",
+                     "--prepared-by", "A. Tester", "--reviewed-by", "B. Checker", out="signed.html")
+    assert "prepared by" not in plain and "2026-12-02" not in plain
+    for text in ("<th>date</th><td>2026-12-02</td>", "<th>prepared by</th><td>A. Tester</td>",
+                 "<th>reviewed by</th><td>B. Checker</td>"):
+        assert text in signed
+    assert canonical(plain) == canonical(signed)  # who signs is not an input of the computation
+
+
+def test_a_first_cards_wager_has_no_dealer_rule_among_its_inputs(tmp_path, capsys):
+    pages = [certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", *rule, out=f"{i}.html")
+             for i, rule in enumerate(([], ["--rule", "H17"], ["--rule", "H17", "--no-peek"]))]
+    assert len({json.dumps(canonical(p)) for p in pages}) == 1  # S17, H17 and no peek: the same math
+    assert canonical(pages[0])["rule"] == "any" and canonical(pages[0])["peek"] is None
+    assert "any rule: the first cards decide the wager" in pages[0]
+    command = pages[2].split("<h2>9. To make this report again</h2>")[1]
+    assert "--rule" not in command and "--no-peek" not in command
+    buster = certify(tmp_path, "buster", "--decks", "1", "--paytable", "C", "--rule", "H17", out="b.html")
+    assert canonical(buster)["rule"] == "H17" and "--rule H17" in buster
+
+
+def test_the_regulations_paytables_are_tables_and_counts_are_whole(tmp_path, capsys):
+    page = certify(tmp_path, "buster", "--decks", "1", "--paytable", "C")
+    assert "| Eight or more cards |" not in page  # no raw text of the printed tables
+    assert '<table class="printed">' in page and "<td>Eight or more cards</td>" in page
+    assert '<tr class="cited"><td>Six cards</td>' in page  # the cited paragraph's tables highlighted
+    cards = certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", out="c.html")
+    assert not re.search(r"\d\.0{12}<", cards)  # combinations as 1,040, not 1040.000000000000
+    assert re.search(r"<td>combinations\(\w[^<]*\)</td>.*<td class=\"num\">[\d,]+</td>", cards)
+
+
+def test_the_printed_pdf_has_a_running_header_and_page_numbers(tmp_path, capsys):
+    page = certify(tmp_path, "bust-it", "--decks", "1")
+    assert 'counter(page) " of " counter(pages)' in page and "@top-left" in page
+    out = tmp_path / "p.html"
+    assert main(["certify", "bust-it", "--decks", "1", *ROUNDS, "--out", str(out), "--pdf"]) == 0
+    said = capsys.readouterr()
+    if pdf_renderer() is None:  # the HTML is written and the missing renderer said in one line
+        assert "PDF is not available" in said.err and not (tmp_path / "p.pdf").exists()
+        return
+    assert "PDF renderer" in out.read_text() and "Chromium" in out.read_text()
+    assert (tmp_path / "p.pdf").read_bytes().startswith(b"%PDF")
+    if shutil.which("pdftotext") is None:  # nothing here reads the pages back: the file is a PDF
+        return
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "p.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = text.split("\f")[:-1]
+    assert len(pages) > 2
+    for n, body in enumerate(pages, start=1):
+        assert f"page {n} of {len(pages)}" in body and "odds certification report ODDS-" in body
