@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import os
 import shutil
 import tempfile
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence, TextIO, Union, cast
 
+from odds.core.progress import bar
 from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
 from odds.core.formats import decimal_text, fraction_text
@@ -76,33 +78,21 @@ def _groups(items: Sequence[Item]) -> list[tuple]:
 
 
 class Progress:
-    """``[ 37/212] buster C 6d H17`` on ``stream``: redrawn in place on a terminal, a line an
-    item otherwise."""
+    """The book's progress on ``stream``: a bar with the time left and the sheet just done, on a
+    terminal only (:func:`odds.core.progress.bar`)."""
 
     def __init__(self, total: int, stream: Optional[TextIO] = None) -> None:
-        self.total, self.done, self.stream = total, 0, stream
-        self.tty = bool(stream) and cast(TextIO, stream).isatty()
-        self.width = 0
+        self.bar = bar(total, "odds report", "sheet", file=stream or io.StringIO())
 
     def show(self, text: str) -> None:
-        if not self.stream:
-            return
-        line = f"[{self.done:>{len(str(self.total))}}/{self.total}] {text}"
-        if self.tty:
-            self.stream.write("\r" + line.ljust(self.width))
-            self.width = len(line)
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
+        self.bar.set_postfix_str(text, refresh=True)
 
     def step(self, text: str) -> None:
-        self.done += 1
-        self.show(text)
+        self.bar.update(1)
+        self.bar.set_postfix_str(text, refresh=False)
 
     def close(self) -> None:
-        if self.stream and self.tty and self.width:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.bar.close()
 
 
 def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,

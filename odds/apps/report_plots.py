@@ -39,10 +39,10 @@ def reference_decks(decks: Sequence[int]) -> int:
 def dealer_bust_by_cards(plt: Any, decks: Sequence[int]) -> Figure:
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
     for ax, rule in zip(axes, ("S17", "H17")):
-        for colour, d in zip(COLOURS, decks):
+        for i, d in enumerate(decks):
             by = dealer_table(Shoe.decks(d), DealerRules.parse(rule)).overall.bust_by_cards()
-            ax.plot(list(BUST_CARDS), [float(by.get(k, 0)) for k in BUST_CARDS], "o-", color=colour,
-                    label=f"{d} deck{'s' if d > 1 else ''}")
+            ax.plot(list(BUST_CARDS), [float(by.get(k, 0)) for k in BUST_CARDS],
+                    label=f"{d} deck{'s' if d > 1 else ''}", **_style(i))
         ax.set_yscale("log")
         ax.set_title(f"dealer {rule}: P(bust with k cards)")
         ax.set_xlabel("cards in the busted hand (up card and hole card included)")
@@ -71,30 +71,65 @@ def dealer_bust_by_upcard(plt: Any, decks: int) -> Figure:
     return fig
 
 
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">")
+LINES = ("-", "--", ":", "-.")
+
+
+def _style(i: int) -> dict:
+    """The look of series ``i``: its colour, marker and line, so that series lying close together
+    (Buster's C and D, 0.04% apart) stay apart to the eye; hollow markers show one under another."""
+    return {"color": COLOURS[i % len(COLOURS)], "marker": MARKERS[i % len(MARKERS)],
+            "linestyle": LINES[(i // len(COLOURS)) % len(LINES)] if i >= len(COLOURS) else LINES[i % len(LINES)],
+            "markerfacecolor": "none", "markersize": 7 - (i % 3), "markeredgewidth": 1.4, "linewidth": 1.3}
+
+
 def edge_against_decks(plt: Any, title: str, panels: dict) -> Figure:
-    """``panels``: rule -> {series label: [(decks, house edge)]}."""
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels) + 1.2, 3.6), squeeze=False)
+    """``panels``: rule -> {series label: [(decks, house edge)]}: a panel a rule, on one scale, the
+    legend beside them. With fewer than three deck counts the edges are bars (a line through two
+    points says nothing a bar does not)."""
+    decks = sorted({d for series in panels.values() for pts in series.values() for d, _ in pts})
+    labels = list(dict.fromkeys(label for series in panels.values() for label in series))
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.4 * len(panels) + 1.8, 3.6), squeeze=False, sharey=True)
+    handles: list = []
     for ax, (rule, series) in zip(axes[0], panels.items()):
-        for colour, (label, points) in zip(COLOURS * 3, series.items()):
-            xs, ys = zip(*points)
-            ax.plot(xs, [100 * float(y) for y in ys], "o-", color=colour, label=label)
+        if len(decks) < 3:
+            width = 0.8 / len(decks)
+            for k, d in enumerate(decks):
+                ys = [100 * float(dict(series.get(label, [])).get(d, 0)) for label in labels]
+                bars = ax.bar([i + (k - (len(decks) - 1) / 2) * width for i in range(len(labels))], ys, width,
+                              color=COLOURS[k], label=f"{d} deck{'s' if d > 1 else ''}")
+                handles = handles if len(handles) == len(decks) else handles + [bars]
+            ax.set_xticks(range(len(labels)), labels, rotation=30 if max(map(len, labels)) > 4 else 0,
+                          ha="right" if max(map(len, labels)) > 4 else "center")
+            ax.set_xlabel("paytable")
+        else:
+            for i, label in enumerate(labels):
+                if label in series:
+                    points = series[label]
+                    line, = ax.plot([d for d, _ in points], [100 * float(e) for _, e in points], label=label,
+                                    **_style(i))
+                    if len(handles) < len(labels):
+                        handles.append(line)
+            ax.set_xticks(decks)
+            ax.set_xlabel("decks")
         ax.set_title(title if rule == "any" else f"{title}, {rule}")
-        ax.set_xlabel("decks")
-        ax.set_xticks(sorted({d for pts in series.values() for d, _ in pts}))
-        ax.set_ylabel("house edge (%)")
         ax.axhline(0, color="black", linewidth=0.6)
-    axes[0][-1].legend(fontsize=7, loc="best")
-    fig.tight_layout()
+    axes[0][0].set_ylabel("house edge (%)")
+    fig.legend(handles=handles, loc="center right", fontsize=8, frameon=False,
+               title="decks" if len(decks) < 3 else "paytable")
+    fig.tight_layout(rect=(0, 0, 1 - 1.5 / fig.get_figwidth(), 1))
     return fig
 
 
 def progressive_return(plt: Any, title: str, lines: list) -> Figure:
     """``lines``: (label, a + the fixed meters' part, b of the meter drawn, its reference value)."""
-    fig, ax = plt.subplots(figsize=(9, 3.8))
+    fig, ax = plt.subplots(figsize=(10.5, 3.8))
     evens: list[Optional[float]] = [float(-a / b) if b > 0 and a < 0 else None for _, a, b, _ in lines]
     top = max([4 * float(ref) for *_, ref in lines] + [1.25 * e for e in evens if e is not None])
-    for colour, (label, a, b, _), even in zip(COLOURS * 3, lines, evens):
-        ax.plot([0, top], [100 * float(a), 100 * float(a + b * Fraction(top))], color=colour, label=label)
+    for i, ((label, a, b, _), even) in enumerate(zip(lines, evens)):
+        colour = COLOURS[i % len(COLOURS)]
+        ax.plot([0, top], [100 * float(a), 100 * float(a + b * Fraction(top))], color=colour, label=label,
+                linestyle=LINES[i % len(LINES)])
         if even is not None:
             ax.plot([even], [0], "o", color=colour)
             ax.annotate(f"{even:,.0f}", (even, 0), textcoords="offset points", xytext=(0, 6),
@@ -104,7 +139,7 @@ def progressive_return(plt: Any, title: str, lines: list) -> Figure:
     ax.set_xlabel("meter (units of the wager)")
     ax.set_ylabel("return (%)")
     ax.set_title(title)
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     fig.tight_layout()
     return fig
 

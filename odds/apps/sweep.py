@@ -61,6 +61,7 @@ from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from odds.core.errors import OddsError
+from odds.core.progress import bar
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
 from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, swept_wagers
@@ -428,7 +429,12 @@ def chunks(spec: SweepSpec) -> list[tuple[int, int]]:
 
 
 def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]]) -> list:
+    from dask.distributed import as_completed
+
     futures = client.map(run_chunk, [task] * len(parts), [a for a, _ in parts], [n for _, n in parts], pure=False)
+    with bar(sum(n for _, n in parts), f"sweeping {task.spec.wager}", "shoe") as shown:
+        for future in as_completed(futures):
+            shown.update(parts[futures.index(future)][1])
     return client.gather(futures)
 
 
@@ -482,7 +488,11 @@ def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None
         where = (f"Dask scheduler {scheduler}" if scheduler
                  else f"local Dask cluster of {workers} worker(s), its start-up included")
     else:
-        results = [run_chunk(task, a, n) for a, n in parts]
+        with bar(sum(n for _, n in parts), f"sweeping {task.spec.wager}", "shoe") as shown:
+            results = []
+            for a, n in parts:
+                results.append(run_chunk(task, a, n))
+                shown.update(n)
         where = "in process"
     total = Tally()
     for part in results:  # in chunk order (the sums are exact, so the order does not matter)

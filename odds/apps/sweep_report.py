@@ -216,7 +216,7 @@ def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
         plt.close(fig)
         paths.append(path)
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     coarse: dict = {}  # bins of 0.1 percentage point
     for key, rounds in res.tally.hist.items():
         coarse[key // 10] = coarse.get(key // 10, 0) + rounds
@@ -231,20 +231,22 @@ def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
     ax.axvline(100 * j["full_shoe"]["return_float"], color="r", lw=0.8, ls="--", label="full shoe (every first round)")
     ax.set(xlabel="return (%), 0.05% to 99.95% of rounds shown", ylabel="rounds (log scale)",
            title=f"{title}: return before each round")
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
+    fig.tight_layout()
     save(fig, "return")
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     depth = j["by_depth"]
     x = [(d["dealt_from"] + d["dealt_to"]) / 2 for d in depth]
     ax.plot(x, [100 * d["mean_return"] for d in depth], "o-", label="mean return (%)")
     ax.plot(x, [100 * d["edge_fraction"] for d in depth], "s-", label="rounds with player edge (%)")
     ax.axhline(0, color="k", lw=0.8)
-    ax.set(xlabel="fraction of the shoe dealt", title=f"{title}: by depth")
-    ax.legend()
+    ax.set(xlabel="fraction of the shoe dealt", ylabel="per cent", title=f"{title}: by depth")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
+    fig.tight_layout()
     save(fig, "depth")
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     eor = [100 * e["float"] for e in j["effects_of_removal"]["by_rank"].values()]
     ax.bar(list(RANKS), eor)
     for i, tag in enumerate(j["count"]["tags"].values()):
@@ -254,14 +256,16 @@ def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
            title=f"{title}: EoR and tags (BC {j['count']['betting_correlation']:.3f})")
     save(fig, "eor")
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     tc = [row for row in j["by_true_count"] if row["rounds"] >= 20]
     ax.plot([row["from"] for row in tc], [100 * row["mean_return"] for row in tc], "o-",
             label="mean return (%) in the bin")
     ax.axhline(0, color="k", lw=0.8)
     if j["count"]["threshold_float"] is not None:
         ax.axvline(j["count"]["threshold_float"], color="r", ls="--", label="threshold (linear estimate)")
-    ax.set(xlabel="true count (bin's lower edge)", title=f"{title}: return by true count")
-    ax.legend()
+    ax.set(xlabel="true count (bin's lower edge)", ylabel="mean return in the bin (%)",
+           title=f"{title}: return by true count")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
+    fig.tight_layout()
     save(fig, "count")
     return paths

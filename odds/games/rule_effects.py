@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
 
+from odds.core.progress import bar
 from odds.core.game_rules import GameRules
 from odds.engine.player import house_edge
 from odds.core.rules import DealerRules
@@ -53,8 +54,12 @@ def rule_effects(base: GameRules, exact: bool = True) -> list[RuleEffect]:
     """The house edge of ``base`` and of each variation, composition-dependent play."""
     rows = []
     reference = None
-    for name, rules in variations(base):
+    todo = list(variations(base))
+    shown = bar(len(todo), "rule variations", "game")
+    for name, rules in todo:
         edge = house_edge(rules, exact=exact)
+        shown.update(1)
         reference = edge if reference is None else reference
         rows.append(RuleEffect(name, rules, edge, edge - reference))
+    shown.close()
     return rows

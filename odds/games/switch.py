@@ -55,7 +55,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import perm
-from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 from gmpy2 import mpq
 
@@ -63,6 +63,7 @@ from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from odds.engine.dealer import exact_rows
 from odds.engine.dealer_graph import classify, dealer_graph, dealer_kernel
+from odds.core.progress import bar
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
@@ -301,9 +302,9 @@ def _other_values(rules: SwitchRules, shoe: Shoe, other: tuple, exact: bool, com
 
 
 def _others_values(rules: SwitchRules, shoe: Shoe, others: Sequence[tuple], exact: bool,
-                   compiled: bool = True) -> list:
+                   compiled: bool = True, done: Optional[Callable[[int], Any]] = None) -> list:
     """:func:`_other_values` of each of ``others``, in order; compiled, one kernel computes them
-    all, its dealer's rows shared (:meth:`SwitchHandEngine.share`)."""
+    all, its dealer's rows shared (:meth:`SwitchHandEngine.share`). ``done(1)`` after each."""
     out, kernel = [], None
     for other in others:
         engine = SwitchHandEngine(rules, shoe, _hand(*other), exact, compiled)
@@ -311,6 +312,8 @@ def _others_values(rules: SwitchRules, shoe: Shoe, others: Sequence[tuple], exac
             engine.share(kernel)
         out.append(_engine_values(engine))
         kernel = engine._kernel or kernel
+        if done is not None:
+            done(1)
     return out
 
 
@@ -459,9 +462,12 @@ class SwitchGame:
         """Every other hand's values, in ``workers`` processes (one task per other hand)."""
         todo = [o for o in HANDS if o not in self._values
                 and all(n >= k for n, k in zip(self.counts, _hand(*o)))]
+        shown = bar(len(todo), "Switch: the other hand's values", "hand")
         if self.workers == 1 or len(todo) < 2:
-            for o, values in zip(todo, _others_values(self.rules, self.shoe, todo, self.exact, self.compiled)):
+            for o, values in zip(todo, _others_values(self.rules, self.shoe, todo, self.exact, self.compiled,
+                                                      shown.update)):
                 self._values[o] = values
+            shown.close()
             return
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -474,6 +480,8 @@ class SwitchGame:
             for part, job in zip(parts, jobs):
                 for o, values in zip(part, job.result()):
                     self._values[o] = values
+                shown.update(len(part))
+        shown.close()
 
     def values_for(self, other: tuple) -> dict:
         """Hand values with the other hand ``other`` (two values, ace = 1) gone; see :func:`_other_values`."""

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union
 
 from odds.core.errors import EngineError, WagerError
+from odds.core.progress import bar
 from odds.core.game_rules import GameRules
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -271,7 +272,10 @@ def simulate_rounds(wager: str, game: GameRules, pays: Mapping, rounds: int, see
     lengths = {k: int(k) for k in exact_pays}
     won_in_a_row = {k: 0 for k in lengths}
     settled = {k: [0, 0] for k in lengths}
-    for _ in range(rounds):
+    shown = bar(rounds, "dealing rounds", "round")
+    for done in range(rounds):
+        if not done & 255:
+            shown.update(min(256, rounds - done))
         deal.new_round()
         _, kind = _whole_round(deal, game, table, play, dealer_blackjack == "no-effect")
         counts[kind] += 1
@@ -284,6 +288,7 @@ def simulate_rounds(wager: str, game: GameRules, pays: Mapping, rounds: int, see
             elif kind == LOSS:  # the wager loses
                 settled[k][1] += 1
                 won_in_a_row[k] = 0
+    shown.close()
     return RoundSimulation(wager, game.decks, game.dealer.name, rounds, seed, counts,
                            {k: tuple(v) for k, v in settled.items()}, exact_pays, streak, game.describe())
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Union
 
+from odds.core.progress import bar
 from odds.core.errors import PaytableError, WagerError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -121,14 +122,17 @@ def simulate(wager: str, decks: int, rules: DealerRules, pays: Mapping, rounds: 
     deal = Deal(decks, random.Random(seed))
     counts: dict[str, int] = {}
     settled_rounds = 0
-    while settled_rounds < rounds:
-        deal.new_round()
-        hands = spec.deal(deal, table)
-        if hands is None:
-            continue
-        settled_rounds += 1
-        outcome = next((h for h in hands if paid(h)), spec.lose)
-        counts[outcome] = counts.get(outcome, 0) + 1
+    with bar(rounds, f"simulating {wager}", "round") as shown:
+        while settled_rounds < rounds:
+            deal.new_round()
+            hands = spec.deal(deal, table)
+            if hands is None:
+                continue
+            settled_rounds += 1
+            outcome = next((h for h in hands if paid(h)), spec.lose)
+            counts[outcome] = counts.get(outcome, 0) + 1
+            if not settled_rounds & 1023:
+                shown.update(1024)
     settled = {o: (Fraction(-1) if o == spec.lose else spec.pay(o, exact_pays) if spec.pay else exact_pays[o])
                for o in counts}
     return Simulation(wager, decks, rules.name, rounds, seed, dict(sorted(counts.items())), settled)

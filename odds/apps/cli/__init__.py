@@ -14,7 +14,7 @@ from odds import __version__
 from odds.core.errors import OddsError
 
 from . import book, dealer, game, wagers
-from .arguments import Parser, UsageError
+from .arguments import Parser, UsageError, examples
 
 __all__ = ["UsageError", "build_parser", "main"]
 
@@ -38,7 +38,40 @@ def build_parser() -> argparse.ArgumentParser:
     wagers.add_paytable_parser(sub)
     wagers.add_certify_parser(sub)
     book.add_sweep_parser(sub)
+    for name, sp in sub.choices.items():
+        sp.epilog = examples(EXAMPLES[name])
+        sp.formatter_class = argparse.RawDescriptionHelpFormatter
     return p
+
+
+EXAMPLES = {  # the end of each command's help (shown as written)
+    "dealer": ["odds dealer --decks 6 --rule H17", "odds dealer --decks 1 --remove \"5H 6C\" --upcard 6",
+               "odds dealer --decks 8 --format json > dealer.json"],
+    "wager": ["odds wager buster --decks 6 --rule H17 --paytable C",
+              "odds wager 21+3 --decks 6 --paytable B --format csv > 21+3.csv",
+              "odds wager buster --decks 6 --paytable-file proposed.toml"],
+    "simulate": ["odds simulate buster --decks 6 --paytable C --rounds 200000",
+                 "odds simulate streak --decks 6 --paytable A --rounds 20000 --format json"],
+    "solve": ["odds solve buster --decks 6 --paytable C --vary bust-8+ --target-edge 5%",
+              "odds solve buster --decks 6 --paytable C --vary bust-7,bust-8+ --target-edge 0.06",
+              "odds solve buster --decks 6 --paytable C --grid bust-7=40,50,60 --grid bust-8+=200,250,300"],
+    "decide": ["odds decide house-money --decks 6 --paytable B", "odds decide sevens-split --decks 6"],
+    "list": ["odds list", "odds list | grep -A3 buster"],
+    "game": ["odds game --decks 6 --rule H17 --das", "odds game --decks 6 --split-hands 4 --float"],
+    "strategy": ["odds strategy --decks 6 --rule S17", "odds strategy --decks 2 --rule H17 --format json"],
+    "burnout": ["odds burnout --rule H17 --reading both", "odds burnout --rule S17 --float"],
+    "switch": ["odds switch --decks 6 --rule H17 --workers 2", "odds switch --decks 6 --bj-pays 1:1 --float"],
+    "selftest": ["odds selftest"],
+    "report": ["odds report --out reports", "odds report --only buster,21+3 --decks 6 --out small",
+               "odds report --paytable-file proposed.toml --out proposed-book"],
+    "validate": ["odds validate proposed.toml", "odds paytable template buster > mine.toml && odds validate mine.toml"],
+    "paytable": ["odds paytable template buster > proposed.toml", "odds paytable template 21+3 --out mine.toml"],
+    "certify": ["odds certify 21+3 --decks 6 --paytable C --out 21+3.html --pdf",
+                "odds certify buster --decks 6 --rule H17 --paytable-file proposed.toml --out r.html",
+                "odds certify streak --decks 6 --paytable A --prepared-by \"A. Tester\" --out streak.html"],
+    "sweep": ["odds sweep buster --decks 6 --paytable C --shoes 1000", "odds sweep 21+3 --decks 6 --paytable B "
+              "--shoes 200 --plots plots --format json > sweep.json"],
+}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

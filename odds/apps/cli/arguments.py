@@ -13,6 +13,14 @@ if TYPE_CHECKING:
     from odds.wagers import Wager
 
 
+FORMAT_HELP = "how to print: %(choices)s (default %(default)s)"
+
+
+def examples(lines: list[str]) -> str:
+    """The end of a command's help: its examples, a command a line."""
+    return "examples:\n" + "".join(f"  {line}\n" for line in lines)
+
+
 class UsageError(OddsError):
     """Bad command-line arguments."""
 

@@ -9,7 +9,7 @@ from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
 
-from .arguments import (add_wager_source,
+from .arguments import (FORMAT_HELP, add_wager_source,
                         deck_list, select_paytable, wager_names, whole_number)
 
 
@@ -80,7 +80,8 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     sw.add_argument("--scheduler", help="run on the Dask cluster at this address, e.g. tcp://host:8786")
     sw.add_argument("--no-dask", action="store_true", help="run in this process, without Dask")
     sw.add_argument("--plots", help="write PNG plots into this folder")
-    sw.add_argument("--format", choices=("table", "json"), default="table")
+    sw.add_argument("--format", choices=("table", "json"), default="table",
+                    help=FORMAT_HELP)
     sw.set_defaults(run=cmd_sweep)
 
 

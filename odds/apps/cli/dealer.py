@@ -14,7 +14,7 @@ from odds.core.shoe import Shoe
 from odds.engine.dealer import UPCARDS, DealerDistribution, DealerTable, dealer_table
 from odds.engine.dealer_graph import RESULTS
 
-from .arguments import (UsageError, add_decks)
+from .arguments import (FORMAT_HELP, UsageError, add_decks)
 
 
 def dealer_json(table: DealerTable, decks: int, removed: list, upcards: Sequence[str]) -> dict:
@@ -98,6 +98,7 @@ def add_dealer_parser(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
     d.add_argument("--remove", default="", help='known cards taken out first, e.g. "AS TH 5C"')
     d.add_argument("--upcard", help="only this up card (A, 2..9, T)")
-    d.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    d.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                   help=FORMAT_HELP)
     d.add_argument("--fractions", action="store_true", help="exact fractions in the table")
     d.set_defaults(run=cmd_dealer)

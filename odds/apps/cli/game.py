@@ -11,7 +11,9 @@ from odds.core.cards import value_label
 from odds.core.formats import fraction_text, text_table
 from odds.core.rules import DealerRules
 
-from .arguments import (Parser, UsageError, add_decks, payout)
+from odds.core.progress import bar
+
+from .arguments import (FORMAT_HELP, Parser, UsageError, add_decks, payout)
 
 if TYPE_CHECKING:
     from odds.core.game_rules import GameRules
@@ -78,7 +80,8 @@ def cmd_game(args: argparse.Namespace) -> str:
     if args.effects:
         return _rule_effects_text(args, rules)
     engine = _engine(args, rules)
-    ev, _ = engine.round_value()
+    with bar(None, "house edge (the whole game)", "game"):  # no estimate: one compiled walk
+        ev, _ = engine.round_value()
     edge = -ev
     doc = {"house_edge": fraction_text(edge), "house_edge_decimal": float(edge), "exact": not args.float,
            "rules": {"decks": rules.decks, "rule": rules.dealer.name, "peek": rules.dealer.peek,
@@ -153,7 +156,11 @@ def cmd_burnout(args: argparse.Namespace) -> str:
     from odds.games.burnout import burnout_report, burnout_rules
     rules = burnout_rules(args.rule, das=not args.no_das, decks=args.decks)
     readings = ("any-card", "no-bust") if args.reading == "both" else (args.reading,)
-    reports = [burnout_report(rules, r, exact=not args.float) for r in readings]
+    with bar(len(readings), "Burnout: the burn option", "reading") as shown:
+        reports = []
+        for r in readings:
+            reports.append(burnout_report(rules, r, exact=not args.float))
+            shown.update(1)
     if args.format == "json":
         docs = [r.to_json() for r in reports]
         return json.dumps(docs[0] if len(docs) == 1 else docs, indent=1)
@@ -217,7 +224,8 @@ def cmd_decide(args: argparse.Namespace) -> str:
 def add_decide_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds decide`` command's arguments."""
     dec = sub.add_parser("decide", help="decisions a side wager opens in the main game (house money, 7-7)")
-    dsub = dec.add_subparsers(dest="which", metavar="DECISION", required=True, parser_class=Parser)
+    dsub = dec.add_subparsers(dest="which", metavar="DECISION", required=True, parser_class=Parser,
+                              help="house-money or sevens-split")
     for name, text in (("house-money", "NY (h)(6): add the house money proceeds to the blackjack wager?"),
                        ("sevens-split", "NY (d), (e), (q): split 7-7 or hit, with a sevens side wager")):
         d = dsub.add_parser(name, help=text)
@@ -225,10 +233,12 @@ def add_decide_parser(sub: argparse._SubParsersAction) -> None:
         d.add_argument("--rule", default="S17", help="S17 (default) or H17")
         d.add_argument("--paytable", help="paytable id (default A; see `odds list`)")
         d.add_argument("--das", action="store_true", help="double after split")
-        d.add_argument("--split-hands", type=int, default=2, choices=(1, 2, 3, 4))
+        d.add_argument("--split-hands", type=int, default=2, choices=(1, 2, 3, 4),
+                       help="the most hands a pair may become (default 2)")
         d.add_argument("--surrender", action="store_true", help="late surrender")
         d.add_argument("--bj-pays", help="blackjack pays (default NY (c)(1): 6:5 at 1-2 decks, else 3:2)")
-        d.add_argument("--format", choices=("table", "json"), default="table")
+        d.add_argument("--format", choices=("table", "json"), default="table",
+                       help=FORMAT_HELP)
         d.add_argument("--fractions", action="store_true", help="exact fractions in the table")
         if name == "house-money":
             d.add_argument("--timing", choices=("before-peek", "after-peek"), default="before-peek",
@@ -258,11 +268,12 @@ def add_game_parser(sub: argparse._SubParsersAction) -> None:
         g.add_argument("--no-peek", action="store_true",
                        help="no hole card: a dealer blackjack takes every bet, doubles and splits included")
         g.add_argument("--das", action="store_true", help="double after split")
-        g.add_argument("--double", default="any", choices=("any", "9-11", "10-11"))
+        g.add_argument("--double", default="any", choices=("any", "9-11", "10-11"),
+                       help="the two-card totals the player may double on (default any)")
         g.add_argument("--split-hands", type=int, default=2, choices=(1, 2, 3, 4),
                        help="the most hands a pair may become: 1 (no splitting), 2 (default), 3 or 4")
         g.add_argument("--resplit-aces", action="store_true", help="aces resplit like other pairs")
-        g.add_argument("--hit-split-aces", action="store_true")
+        g.add_argument("--hit-split-aces", action="store_true", help="split aces may draw more cards")
         g.add_argument("--original-bets-only", action="store_true",
                        help="with --no-peek: a dealer blackjack takes only the original bet")
         g.add_argument("--surrender", action="store_true", help="late surrender")
@@ -285,7 +296,8 @@ def add_game_parser(sub: argparse._SubParsersAction) -> None:
             g.add_argument("--effects", action="store_true",
                            help="the house edge with each New York option on its own: 6:5, the double rescue, "
                                 "no hole card with and without original bets only")
-        g.add_argument("--format", choices=("table", "json"), default="table")
+        g.add_argument("--format", choices=("table", "json"), default="table",
+                       help=FORMAT_HELP)
         g.set_defaults(run=run)
 
 
@@ -299,7 +311,8 @@ def add_burnout_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
                    help="any-card (default): a card that busts the hand may be burned; no-bust: it may not")
     b.add_argument("--float", action="store_true", help="floats instead of exact fractions (faster)")
-    b.add_argument("--format", choices=("table", "json"), default="table")
+    b.add_argument("--format", choices=("table", "json"), default="table",
+                   help=FORMAT_HELP)
     b.set_defaults(run=cmd_burnout)
 
 
@@ -316,13 +329,15 @@ def add_switch_parser(sub: argparse._SubParsersAction) -> None:
                    help="(a)(5)(v) read for a natural against a dealer 22 (default win)")
     s.add_argument("--switch-after-peek", action="store_true",
                    help="decide the switch after the dealer peeks (default before, as (a)(5)(iii) supposes)")
-    s.add_argument("--double", default="any", choices=("any", "9-11", "10-11"))
+    s.add_argument("--double", default="any", choices=("any", "9-11", "10-11"),
+                   help="the two-card totals the player may double on (default any)")
     s.add_argument("--no-das", action="store_true", help="no double after split (default DAS)")
     s.add_argument("--split-hands", dest="switch_split_hands", type=int, default=4, choices=(1, 2, 3, 4),
                    help="the most hands a pair may become (default 4)")
-    s.add_argument("--resplit-aces", action="store_true")
-    s.add_argument("--hit-split-aces", action="store_true")
+    s.add_argument("--resplit-aces", action="store_true", help="aces resplit like other pairs")
+    s.add_argument("--hit-split-aces", action="store_true", help="split aces may draw more cards")
     s.add_argument("--float", action="store_true", help="floats instead of exact fractions (about 3x faster)")
     s.add_argument("--workers", type=int, default=1, help="processes, one task per other hand (default 1)")
-    s.add_argument("--format", choices=("table", "json"), default="table")
+    s.add_argument("--format", choices=("table", "json"), default="table",
+                   help=FORMAT_HELP)
     s.set_defaults(run=cmd_switch)

@@ -16,7 +16,7 @@ from odds.wagers import WAGERS, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
-from .arguments import (UsageError, add_simulated_options, add_streak_options, add_wager_source,
+from .arguments import (FORMAT_HELP, examples, UsageError, add_simulated_options, add_streak_options, add_wager_source,
                         round_count, select_paytable)
 from .game import GAME_COMMANDS
 
@@ -85,17 +85,22 @@ def ez_bust_search_text(results: Sequence[tuple[Fraction, str, str]], decks: int
 
 
 def cmd_list(args: argparse.Namespace) -> str:
+    books = {name: builtin_paytables(name) for name in WAGERS}
+    ids = [t.id for b in books.values() for t in b.tables.values()] + [bid for b in books.values()
+                                                                        for bid in b.extra.get("bonuses", {})]
+    decks = ["any" if t.decks is None else ", ".join(map(str, t.decks)) for b in books.values() for t in b.tables.values()]
+    wid, wdecks = max(map(len, ids)), max(map(len, decks))
     lines = []
     for name, wager in WAGERS.items():
-        book = builtin_paytables(name)
+        book = books[name]
         lines.append(f"{name}: {wager.title} ({wager.regulation}), file {book.source}")
         for t in book.tables.values():
-            decks = "any" if t.decks is None else ", ".join(map(str, t.decks))
+            allowed = "any" if t.decks is None else ", ".join(map(str, t.decks))
             pays = ", ".join(f"{k} {fraction_text(v)}" for k, v in t.pays.items())
-            lines.append(f"  {t.id:<4} decks {decks:<12} {t.citation}")
-            lines.append(f"       pays (to 1): {pays}")
+            lines.append(f"  {t.id:<{wid}}  decks {allowed:<{wdecks}}  {t.citation}")
+            lines.append(f"  {'':<{wid}}  pays (to 1): {pays}")
         for bid, b in book.extra.get("bonuses", {}).items():
-            lines.append(f"  {bid:<4} bonus: {b.get('citation', '')}")
+            lines.append(f"  {bid:<{wid}}  bonus {'':<{wdecks}}  {b.get('citation', '')}")
     return "\n".join(lines)
 
 
@@ -222,7 +227,8 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
 def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds wager`` command's arguments."""
     w = sub.add_parser("wager", help="the par sheet of a wager")
-    w.add_argument("name", help="buster, ez-bust or bust-it (see `odds list`)")
+    w.add_argument("name", help="a wager: " + ", ".join(WAGERS) + " (`odds list` shows their paytables); "
+                                "or game, strategy, burnout, switch")
     add_wager_source(w, any_decks="compute a paytable at a deck count its regulation does not allow (with a warning)")
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
     w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
@@ -249,7 +255,8 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--float", action="store_true", help="burnout, switch: floats instead of exact fractions")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
-    w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table")
+    w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table",
+                   help=FORMAT_HELP)
     w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
     w.set_defaults(run=cmd_wager)
 
@@ -263,20 +270,15 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     add_simulated_options(sim)
     sim.add_argument("--rounds", type=round_count, default=100_000, help="rounds to deal (default 100000)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
-    sim.add_argument("--format", choices=("table", "json"), default="table")
+    sim.add_argument("--format", choices=("table", "json"), default="table",
+                     help=FORMAT_HELP)
     sim.set_defaults(run=cmd_simulate)
 
 
 def add_solve_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds solve`` command's arguments."""
     so = sub.add_parser("solve", help="the exact pays for a target house edge: one pay, several scaled "
-                                      "together, or the edge over a grid of two pays",
-                        epilog="examples:\n"
-                               "  odds solve buster --decks 6 --paytable C --vary bust-8+ --target-edge 5%%\n"
-                               "  odds solve buster --decks 6 --paytable C --vary bust-7,bust-8+ --target-edge 0.06\n"
-                               "  odds solve buster --decks 6 --paytable C --grid bust-7=40,50,60 "
-                               "--grid bust-8+=200,250,300",
-                        formatter_class=argparse.RawDescriptionHelpFormatter)
+                                      "together, or the edge over a grid of two pays")
     so.add_argument("name", help="a wager (see `odds list`)")
     add_wager_source(so)
     so.add_argument("--outcome", "--vary", dest="outcome", type=outcome_list,
@@ -287,7 +289,8 @@ def add_solve_parser(sub: argparse._SubParsersAction) -> None:
     so.add_argument("--grid", action="append", type=grid_axis, metavar="OUTCOME=PAY,PAY,...",
                     help="twice: the exact house edge at every pair of these pays (with --target-edge, the "
                          "cells at or above it are marked)")
-    so.add_argument("--format", choices=("table", "json"), default="table")
+    so.add_argument("--format", choices=("table", "json"), default="table",
+                    help=FORMAT_HELP)
     so.set_defaults(run=cmd_solve)
 
 
@@ -338,10 +341,11 @@ def cmd_paytable_template(args: argparse.Namespace) -> str:
 def add_paytable_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds paytable`` commands: ``template``."""
     pt = sub.add_parser("paytable", help="paytable files: a commented template to start a proposed table from")
-    inner = pt.add_subparsers(dest="paytable_command", metavar="template", parser_class=type(pt), required=True)
+    inner = pt.add_subparsers(dest="paytable_command", metavar="template", parser_class=type(pt), required=True,
+                              help="template: a commented file for a wager, to start a proposed table from")
     tp = inner.add_parser("template", help="print (or write) a commented paytable file for a wager",
-                          epilog="examples:\n  odds paytable template buster > proposed.toml\n"
-                                 "  odds paytable template 21+3 --out mine.toml",
+                          epilog=examples(["odds paytable template buster > proposed.toml",
+                                           "odds paytable template 21+3 --out mine.toml"]),
                           formatter_class=argparse.RawDescriptionHelpFormatter)
     tp.add_argument("name", help="a wager (see `odds list`)")
     tp.add_argument("--out", help="write the file here instead of printing it")
