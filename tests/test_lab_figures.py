@@ -114,3 +114,12 @@ def test_the_certification_report_warns_of_too_few_rounds(tmp_path, capsys):
     assert (f"{need - 1:,} rounds are too few to expect ten hits of the rarest paid outcome" in pages[need - 1]
             and f"(--rounds {need})" in pages[need - 1])
     assert "too few to expect ten hits" not in pages[need]
+
+
+def test_odds_simulate_warns_of_too_few_rounds(capsys):
+    assert main(["wager", "bust-it", "--decks", "1", "--format", "json"]) == 0
+    need = json.loads(capsys.readouterr().out)["rounds_for_ten_hits"]
+    for rounds, warned in ((need - 1, True), (need, False)):
+        main(["simulate", "bust-it", "--decks", "1", "--rounds", str(rounds)])
+        text = capsys.readouterr().out
+        assert ("too few to expect ten hits" in text and f"(--rounds {need})" in text) is warned

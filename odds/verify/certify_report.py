@@ -25,6 +25,7 @@ from odds.wagers.volatility import METHOD, z_value
 from .certify import OPTIONS, Inputs, Report
 from .checks import ExactCheck, Figure
 from .fingerprint import pdf_renderer
+from .simulate import few_rounds_note
 
 
 # ---------------------------------------------------------------------------------------- HTML
@@ -254,10 +255,8 @@ def _monte_carlo_html(report: Report) -> str:
              "yes" if r.inside else "<b>NO</b>"] for r in mc.rows]
     lo, hi = mc.mean_interval
     each = f"{mc.flag_level:.5%}"
-    need = report.sheet.lab.rounds_for_hits(10)
-    few = ([f'<p class="warn">{s.rounds:,} rounds are too few to expect ten hits of the rarest paid outcome '
-            f"(chance {exact_decimal(cast(Fraction, report.sheet.lab.rarest_paid), 10)} a round): its check here is weak. "
-            f"{need:,} rounds would expect ten (--rounds {need}).</p>"] if need is not None and s.rounds < need else [])
+    few_note = few_rounds_note(s.rounds, report.sheet)
+    few = [f'<p class="warn">{_e(few_note)}.</p>'] if few_note else []
     verdict = ("Every exact value lies inside its flagging interval: the Monte Carlo cross-check agrees."
                if mc.agrees else "An exact value lies outside its flagging interval: the Monte Carlo cross-check "
                                  "DISAGREES. By chance alone this happens in at most 1 report in 1,000; a rerun "
@@ -282,7 +281,7 @@ def _monte_carlo_html(report: Report) -> str:
         f"<p>Mean return {mc.mean:.6f}, 95% interval [{lo:.6f}, {hi:.6f}]; exact "
         f"{exact_decimal(mc.exact_return, 6)}; inside its flagging interval: {'yes' if mc.mean_inside else 'NO'}.</p>",
         f'<p class="{"pass" if mc.agrees else "fail"}">{_e(verdict)}</p>',
-        "<ul>" + "".join(f"<li>{_e(n)}</li>" for n in mc.notes) + "</ul>"])
+        "<ul>" + "".join(f"<li>{_e(n)}</li>" for n in mc.notes if n != few_note) + "</ul>"])
 
 
 def _option_text(key: str, value: Any) -> str:

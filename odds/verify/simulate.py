@@ -191,7 +191,19 @@ def check(wager: str, paytable: Union[Paytable, Mapping], decks: int, rules: Dea
     sheet = get_wager(wager).par_sheet(Shoe.decks(decks), rules, exact_table, decks, **sheet_options)
     spec = get_wager(wager).dealt
     notes = ((PROGRESSIVE_NOTE,) if meters else ()) + ((spec.note,) if spec is not None and spec.note else ())
-    return compare(sim, sheet, notes)
+    few = few_rounds_note(rounds, sheet)
+    return compare(sim, sheet, notes + ((few,) if few else ()))
+
+
+def few_rounds_note(rounds: int, sheet: ParSheet) -> Optional[str]:
+    """A warning when ``rounds`` are too few to expect ten hits of the sheet's rarest paid outcome
+    (with the rounds that would), else None."""
+    need = sheet.lab.rounds_for_hits(10)
+    if need is None or rounds >= need:
+        return None
+    return (f"{rounds:,} rounds are too few to expect ten hits of the rarest paid outcome (chance "
+            f"{float(sheet.lab.rarest_paid or 0):.3g} a round): its check is weak; {need:,} rounds would "
+            f"expect ten (--rounds {need})")
 
 
 def with_pay(paytable: Paytable, outcome: str, pay: Union[int, str, Fraction]) -> Paytable:
