@@ -123,16 +123,14 @@ def _regulation_html(report: Report) -> str:
     rows: list = []  # the printed table being read, a row a line: (cells, highlighted)
     for number, line in zip(wager_text.numbers, wager_text.lines):
         cls = ' class="cited"' if number in marked else ""
-        if line.startswith("|"):
-            rows.append(([c.strip() for c in line.strip().strip("|").split("|")], bool(cls)))
+        if line.startswith("|") or "\t" in line:  # a row of a printed table: cells between bars, or tabs
+            cells = line.strip().strip("|").split("|") if line.startswith("|") else line.split("\t")
+            rows.append(([c.strip() for c in cells], bool(cls)))
             continue
         if rows:
             out.append(_printed_table(rows))
             rows = []
-        if "\t" in line:
-            out.append(f"<pre{cls}>{_e(line)}</pre>")
-        else:
-            out.append(f"<p{cls}>{_e(line)}</p>")
+        out.append(f"<p{cls}>{_e(line)}</p>")
     if rows:
         out.append(_printed_table(rows))
     out.append("</div>")
@@ -140,8 +138,8 @@ def _regulation_html(report: Report) -> str:
 
 
 def _printed_table(rows: list) -> str:
-    """A table of the regulation's text (lines ``| a | b |``) as a table: a row whose cells after the
-    first are empty heads a block (a shoe's tables), its cells spanning the width."""
+    """A table of the regulation's text (lines ``| a | b |``, or cells between tabs) as a table: a row
+    whose cells after the first are empty heads a block (a shoe's tables), spanning the width."""
     width = max(len(cells) for cells, _ in rows)
     out = ['<table class="printed">']
     for cells, cited in rows:
