@@ -26,7 +26,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional, Sequence, TextIO, Union, cast
+from typing import Iterable, Optional, Sequence, TextIO, Union
 
 from odds.core.progress import bar
 from odds.engine.cache import ResultCache, use_cache

@@ -469,6 +469,34 @@ class SweepResult:
     seconds: float = 0.0
     where: str = "in process"
 
+    def by_depth(self) -> list[dict]:
+        """The rounds by the depth of the shoe they were dealt at, a row a tenth of the shoe."""
+        return [{"dealt_from": k / DEPTH_BINS, "dealt_to": (k + 1) / DEPTH_BINS, "rounds": row[0],
+                 "edge_fraction": row[1] / row[0], "mean_return": unfix(row[2]) / row[0],
+                 "value_per_round": unfix(row[3]) / row[0]}
+                for k, row in sorted(self.tally.depth.items())]
+
+    def _summary(self) -> list[tuple[str, str]]:
+        s, t = self.spec, self.tally
+        return [("wager", f"{s.wager} {s.paytable}, {s.decks} decks {s.rule}"),
+                ("shoes, rounds", f"{t.shoes:,}, {t.rounds:,}"),
+                ("mean return", f"{unfix(t.sum_r) / t.rounds if t.rounds else 0.0:.6f}"),
+                ("rounds with a player edge", f"{t.edge / t.rounds if t.rounds else 0.0:.4%}"),
+                ("full shoe return", f"{float(self.plan.full_return):.6f}")]
+
+    def __repr__(self) -> str:
+        return "<SweepResult " + "; ".join(f"{k} {v}" for k, v in self._summary()) + ">"
+
+    def _repr_html_(self) -> str:
+        from odds.core.display import html_table
+        return html_table(["figure", "value"], self._summary(), "odds sweep")
+
+    def to_frame(self) -> Any:
+        """The return by depth of the shoe (the rows of ``by_depth``), a pandas DataFrame."""
+        from odds.core.display import data_frame
+        columns = ["dealt_from", "dealt_to", "rounds", "edge_fraction", "mean_return", "value_per_round"]
+        return data_frame(columns, [[row[c] for c in columns] for row in self.by_depth()])
+
 
 def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None) -> SweepResult:
     """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of

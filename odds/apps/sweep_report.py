@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence, Union
 
 from odds.core.cards import RANKS, SUITS
 from odds.core.formats import fraction_text, text_table
-from .sweep import DEPTH_BINS, HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
+from .sweep import HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
 
 QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
 PLAY = ("spots play hit-or-stand basic strategy (no doubles, splits or surrender); with peek a dealer "
@@ -98,10 +98,7 @@ def sweep_json(res: SweepResult) -> dict:
                    "histogram": {"bin_width": float(HIST_WIDTH),
                                  "bins": [[float(k * HIST_WIDTH), t.hist[k]] for k in sorted(t.hist)]}},
         "player_edge": {"rounds": t.edge, "fraction": t.edge / n if n else 0.0, "zero_rounds": t.zero},
-        "by_depth": [{"dealt_from": k / DEPTH_BINS, "dealt_to": (k + 1) / DEPTH_BINS, "rounds": row[0],
-                      "edge_fraction": row[1] / row[0], "mean_return": _per(row[2], row[0]),
-                      "value_per_round": _per(row[3], row[0])}
-                     for k, row in sorted(t.depth.items())],
+        "by_depth": res.by_depth(),
         "effects_of_removal": {
             "by_rank": {r: {"exact": fraction_text(e), "float": float(e)} for r, e in zip(RANKS, p.eor_rank)},
             "by_card": {RANKS[i // 4] + SUITS[i % 4]: fraction_text(e) for i, e in enumerate(p.eor_card)},

@@ -36,13 +36,14 @@ from fractions import Fraction
 from functools import lru_cache
 from math import perm
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
 
 from gmpy2 import mpq
 
 from odds.core.cards import parse_card, value_label
 from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
 from .kernels import dealer_kernel as _compiled
+from odds.core.display import data_frame, html_table
 from odds.core.errors import EngineError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -159,6 +160,28 @@ class DealerTable:
         self.upcard_probability = MappingProxyType({
             value_label(v): (Fraction(counts[v - 1], total) if exact else counts[v - 1] / total)
             for v in range(1, 11)})
+
+    def _rows(self) -> list:
+        """(up card, its final distribution): every up card, then ``overall``."""
+        return [(u, d) for u, d in self.by_upcard.items()] + [("overall", self.overall)]
+
+    def __repr__(self) -> str:
+        return (f"<DealerTable {sum(self.counts)} cards, {self.rules.name}{'' if self.rules.peek else ' no peek'}, "
+                f"{'exact' if self.exact else 'float'}: P(bust) {float(self.overall.probability('bust')):.6f} "
+                "overall>")
+
+    def _repr_html_(self) -> str:
+        results = list(self.overall.final())
+        rows = [[u] + (["-"] * len(results) if d is None else [f"{float(d.final()[r]):.6f}" for r in results])
+                for u, d in self._rows()]
+        return html_table(["up card", *results], rows, f"dealer's final hand, {sum(self.counts)} cards, "
+                                                        f"{self.rules.name}")
+
+    def to_frame(self) -> Any:
+        """A row per up card (and ``overall``), a column per final result, exact or float as computed."""
+        results = list(self.overall.final())
+        return data_frame(["upcard", *results], [[u] + [None if d is None else d.final()[r] for r in results]
+                                                  for u, d in self._rows()])
 
 
 def _peek(joint: dict, up: int, rules: DealerRules) -> Optional[dict]:

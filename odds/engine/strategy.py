@@ -19,8 +19,9 @@ point; the value of the chosen strategy is then computed exactly.
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, Iterator, Optional
+from typing import Any, Dict, Iterable, Iterator, Optional
 
+from odds.core.display import data_frame, html_table
 from odds.core.actions import LETTERS, Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER  # LETTERS: a chart's letter of each option
 from odds.core.cards import value_label
 from odds.core.errors import EngineError
@@ -40,11 +41,34 @@ def row_of(a: int, b: int) -> tuple[str, int]:
     return "hard", a + b
 
 
-def basic_strategy_chart(rules: GameRules, exact: bool = False, engine: Optional["TotalDependentEngine"] = None) -> dict:
+class StrategyChart(dict):
+    """``{(kind, total): {up label: letter}}`` with a readable form: a row a hand, a column an up card
+    (``S`` stand, ``H`` hit, ``D`` double, ``P`` split, ``R`` surrender)."""
+
+    def _table(self) -> tuple[list[str], list[list[str]]]:
+        ups = list(dict.fromkeys(u for row in self.values() for u in row))
+        ups.sort(key=lambda u: "23456789TA".index(u))
+        return ["hand", *ups], [[f"{kind} {total}", *(row.get(u, "-") for u in ups)]
+                                for (kind, total), row in self.items()]
+
+    def __repr__(self) -> str:
+        header, rows = self._table()
+        return "\n".join(" ".join(f"{c:>8}" if i == 0 else c for i, c in enumerate(r)) for r in [header, *rows])
+
+    def _repr_html_(self) -> str:
+        return html_table(*self._table())
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame: a row a hand, a column an up card."""
+        return data_frame(*self._table())
+
+
+def basic_strategy_chart(rules: GameRules, exact: bool = False,
+                         engine: Optional["TotalDependentEngine"] = None) -> StrategyChart:
     """{(kind, total): {up label: letter}}: the total-dependent first decision (the best option;
     see :class:`TotalDependentEngine` for the order of the others and the later decisions)."""
     engine = engine or TotalDependentEngine(rules, exact=exact)
-    chart: dict = {}
+    chart = StrategyChart()
     for (row, u), ranked in engine.first.items():
         if any(engine._deals_of(row, u)):
             chart.setdefault(row, {})[value_label(u)] = Action(ranked[0]).letter

@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Container, Iterable, Optional, Sequence, cast
+from typing import Any, Container, Iterable, Optional, Sequence
 
 from odds import __version__
 from odds.core.formats import fraction_text

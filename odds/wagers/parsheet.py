@@ -20,6 +20,8 @@ from typing import Any, Callable, Optional, cast
 
 from odds.core.formats import decimal_text, fraction_text, text_table
 
+from odds.core.display import data_frame, html_table
+
 from .volatility import LabFigures
 
 
@@ -166,6 +168,23 @@ class ParSheet:
 
     def title(self) -> str:
         return f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}"
+
+    def __repr__(self) -> str:
+        return (f"<ParSheet {self.title()}: house edge {decimal_text(self.house_edge * 100, 6)}% "
+                f"(exact {fraction_text(self.house_edge)}), {len(self.outcomes)} outcomes>")
+
+    def _repr_html_(self) -> str:
+        rows = [[o.name, fraction_text(o.pays), decimal_text(o.probability, 10), decimal_text(o.ret, 10)]
+                for o in self.outcomes]
+        return html_table(["outcome", "pays (to 1)", "probability", "return"], rows,
+                          f"{self.title()}: house edge {decimal_text(self.house_edge * 100, 6)}%")
+
+    def to_frame(self) -> Any:
+        """The outcomes as a pandas DataFrame: exact Fractions and floats side by side."""
+        return data_frame(["outcome", "pays", "probability", "probability_decimal", "return", "return_decimal",
+                           "combinations"],
+                          [[o.name, o.pays, o.probability, float(o.probability), o.ret, float(o.ret), o.combinations]
+                           for o in self.outcomes])
 
     def to_text(self, fractions: bool = False) -> str:
         header, rows = self._rows(fractions)

@@ -1,0 +1,124 @@
+"""odds.price: a wager prepared once and asked for the return of any shoe state, held to the wager's
+exact par sheet for that shoe (an independent computation) on many depleted shoes and both rules."""
+import random
+from fractions import Fraction
+
+import pytest
+
+from odds import OddsError, Shoe, WagerError, price
+from odds.core.cards import RANKS, SUITS
+
+FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("twenty-point-bonus", "A")]
+SLOW = [("bust-it", None), ("royal-match-21", "A"), ("super-sevens", "A")]
+
+
+def shoes(n, seed=5, decks=6):
+    """``n`` shoes dealt down to a random depth, suits known."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = [r + s for r in RANKS for s in SUITS] * decks
+        rng.shuffle(cards)
+        out.append(Shoe.decks(decks).remove(" ".join(cards[:rng.randrange(0, 52 * decks * 3 // 4)])))
+    return out
+
+
+@pytest.mark.parametrize("wager, table", FAST)
+@pytest.mark.parametrize("rule", ["S17", "H17"])
+def test_the_fast_return_is_the_par_sheets_on_many_shoes(wager, table, rule):
+    exact = price(wager, table, rules=rule, decks=6, exact=True)
+    fast = price(wager, table, rules=rule, decks=6)
+    assert "par sheet" not in fast.path
+    for shoe in shoes(6):
+        sheet = exact.par_sheet(shoe)
+        r = exact.ret(shoe)
+        assert r.ret == sheet.expected_return and r.player_edge == (sheet.expected_return > 0)
+        f = fast.ret(shoe)
+        assert abs(f.ret - float(sheet.expected_return)) < 1e-12 and f.player_edge == r.player_edge
+        assert f.offered == float(r.offered)
+        counts = [n for row in shoe.by_rank_suit() for n in row]
+        assert exact.ret(counts) == r  # 52 counts, rank major, as well as a Shoe
+
+
+@pytest.mark.parametrize("wager, table", SLOW)
+def test_the_other_wagers_through_their_par_sheet(wager, table):
+    p = price(wager, table, decks=6, exact=True)
+    assert "par sheet" in p.path
+    shoe = shoes(1, seed=9)[0]
+    sheet = p.par_sheet(shoe)
+    assert p.ret(shoe).ret == sheet.expected_return
+    assert sum(p.outcomes(shoe).values()) == 1
+    assert isinstance(price(wager, table, decks=6).ret(shoe).ret, float)
+
+
+def test_a_progressive_at_given_meters():
+    p = price("blazing-7s", "A", decks=6, meters="jackpot=2000", exact=True)
+    assert p.ret(Shoe.decks(6)).ret == p.par_sheet(Shoe.decks(6)).expected_return
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: price("buster", "C", decks=2), "is for 1, 6, 8 deck(s)"),
+    (lambda: price("buster", "C"), "give decks="),
+    (lambda: price("buster", "C", decks=6, exact="no"), "exact must be True or False"),
+    (lambda: price("buster", "C", decks=-3), "decks must be a whole number of at least 1"),
+    (lambda: price("buster", "C", decks=6, rules=17), "rules must be a DealerRules"),
+    (lambda: price("buster", "C", decks=6, bogus=1), "bogus"),
+    (lambda: price("busterr", "C", decks=6), "unknown wager"),
+    (lambda: price("buster", "Z", decks=6), "no paytable 'Z'"),
+    (lambda: price("buster", "C", decks=6).ret([4] * 51), "52 whole numbers"),
+])
+def test_bad_settings_are_refused_by_name(call, message):
+    with pytest.raises(OddsError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+def test_any_decks_prices_a_table_where_its_regulation_does_not_allow_it():
+    p = price("buster", "C", decks=2, any_decks=True, exact=True)
+    assert isinstance(p.ret(Shoe.decks(2)).ret, Fraction)
+    assert isinstance(WagerError("x"), OddsError)
+
+
+def test_results_read_in_a_notebook_and_a_data_frame():
+    import io
+
+    import pandas
+
+    from odds import DealerRules, dealer_table
+    table = dealer_table(Shoe.decks(6), DealerRules.parse("H17"))
+    assert repr(table).startswith("<DealerTable 312 cards, H17, exact: P(bust) 0.28")
+    assert "<table>" in table._repr_html_() and "<td>overall</td>" in table._repr_html_()
+    frame = table.to_frame()
+    assert list(frame["upcard"]) == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "overall"]
+    assert frame.loc[10, "bust"] == table.overall.final()["bust"]  # exact Fractions kept
+    sheet = price("buster", "C", rules="H17", decks=6, exact=True).par_sheet(Shoe.decks(6))
+    assert repr(sheet).startswith("<ParSheet buster, paytable C, 6 deck(s), H17: house edge 6.2142")
+    frame = sheet.to_frame()
+    assert list(frame["outcome"]) == [o.name for o in sheet.outcomes]
+    assert frame["probability"].sum() == 1 and abs(frame["probability_decimal"].sum() - 1) < 1e-12
+    csv = pandas.read_csv(io.StringIO(sheet.to_csv()))  # the CSV form reads straight into a frame
+    assert csv["return_decimal"].dtype.kind == "f" and len(csv) == len(sheet.outcomes)
+
+
+def test_to_frame_without_pandas_says_how_to_get_it(monkeypatch):
+    import sys
+    sheet = price("buster", "C", decks=6).par_sheet(Shoe.decks(6))
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if it were not installed
+    with pytest.raises(OddsError, match="pip install pandas"):
+        sheet.to_frame()
+
+
+def test_strategy_charts_and_sweeps_read_in_a_notebook():
+    from odds import DealerRules, GameRules
+    from odds.apps.sweep import SweepSpec, run_sweep
+    from odds.engine.strategy import basic_strategy_chart
+    chart = basic_strategy_chart(GameRules(decks=6, dealer=DealerRules.parse("S17"), das=True))
+    assert chart[("hard", 11)]["T"] == "D"  # still the dict it was
+    frame = chart.to_frame()
+    assert list(frame.columns) == ["hand", "2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
+    assert frame.set_index("hand").loc["hard 11", "T"] == "D"
+    assert "hard 11" in repr(chart) and "<table>" in chart._repr_html_()
+    result = run_sweep(SweepSpec("buster", "C", 6, "S17", shoes=4, chunk=2, arithmetic="float"))
+    assert repr(result).startswith("<SweepResult wager buster C, 6 decks S17; shoes, rounds 4, ")
+    assert "rounds with a player edge" in result._repr_html_()
+    depth = result.to_frame()
+    assert depth["rounds"].sum() == result.tally.rounds
