@@ -56,12 +56,12 @@ def main() -> None:
         priced = price(name, table.id, decks=6, any_decks=True, **SETTINGS.get(name, {}))
         priced.ret(shoes[0])
         first = (time.process_time() - t) * 1e3
-        fast = "par sheet" not in priced.path
-        few = shoes if fast else shoes[: max(5, len(shoes) // 20)]
+        kind = ("sweep" if priced._fast is not None else "deals" if priced._deals is not None else "par sheet")
+        few = shoes if kind != "par sheet" else shoes[: max(5, len(shoes) // 20)]
         us = per_state(priced.ret, few, args.repeat)
         base_shoes = shoes[: max(5, len(shoes) // 20)]
         base = per_state(priced.par_sheet, base_shoes, 1)
-        print(f"{name:26} {'fast' if fast else 'par sheet':10} {first:9.1f} ms {us:9.1f} us {base:9.1f} us "
+        print(f"{name:26} {kind:10} {first:9.1f} ms {us:9.1f} us {base:9.1f} us "
               f"{base / us:6.1f}x", flush=True)
 
 

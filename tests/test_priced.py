@@ -9,7 +9,12 @@ from odds import OddsError, Shoe, WagerError, price
 from odds.core.cards import RANKS, SUITS
 
 FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("twenty-point-bonus", "A")]
-SLOW = [("bust-it", None), ("royal-match-21", "A"), ("super-sevens", "A")]
+SLOW = [("bust-it", None)]
+DEALS = [("royal-match-21", "A", {}), ("bet-the-set-21", "A", {}), ("house-money", "A", {}),
+         ("match-the-dealer", "A", {}), ("in-between", "A", {}), ("kings-bounty", "A", {}), ("super-sevens", "A", {}),
+         ("blazing-7s", "A", {"meters": "jackpot=2000", "procedure": "up-card"}),
+         ("progressive-blackjack", "USD1", {"meters": "jackpot=50000"}),
+         ("progressive-super-sevens", "A", {"meters": "jackpot=5000", "split_sevens": "2 3 4"})]
 
 
 def shoes(n, seed=5, decks=6):
@@ -38,6 +43,18 @@ def test_the_fast_return_is_the_par_sheets_on_many_shoes(wager, table, rule):
         assert f.offered == float(r.offered)
         counts = [n for row in shoe.by_rank_suit() for n in row]
         assert exact.ret(counts) == r  # 52 counts, rank major, as well as a Shoe
+
+
+@pytest.mark.parametrize("wager, table, options", DEALS)
+def test_a_first_cards_wager_priced_deal_by_deal_is_its_par_sheet(wager, table, options):
+    fast = price(wager, table, decks=6, any_decks=True, **options)
+    exact = price(wager, table, decks=6, any_decks=True, exact=True, **options)
+    assert "every deal of the deciding cards" in fast.path
+    for shoe in shoes(4, seed=11):
+        sheet = exact.par_sheet(shoe)
+        r = fast.ret(shoe)
+        assert abs(r.ret - float(sheet.expected_return)) < 1e-12 and r.player_edge == (sheet.expected_return > 0)
+        assert exact.ret(shoe).ret == sheet.expected_return
 
 
 @pytest.mark.parametrize("wager, table", SLOW)

@@ -27,7 +27,8 @@ from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
-from typing import Callable, Hashable
+from fractions import Fraction
+from typing import Callable, Hashable, Mapping, Sequence
 
 from .kernels import first_cards_kernel
 from odds.core.cards import RANKS, SUITS, Card
@@ -121,3 +122,40 @@ def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str,
         if ways:
             out[atom] = ways // game.divisor
     return out, all_deals // game.divisor
+
+
+@dataclass(frozen=True)
+class DealPays:
+    """The pay of every deal of a game's deciding cards, laid out for the kernel: :meth:`mean`
+    gives the mean pay of a deal from a shoe of 52 counts, in floating point (the return per unit
+    wagered of a wager that pays each deal so)."""
+
+    game: FirstCardsGame
+    class_of: array  # the class of each of the 52 cards, rank major
+    nclasses: int
+    table: array
+    pay: array  # by outcome (the index of a deal's hands in the table)
+
+    def mean(self, cards: Sequence[int]) -> float:
+        """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
+        try:
+            return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.table,
+                                                   self.pay)
+        except ValueError as exc:
+            raise ShoeError(f"{self.game.name}: {exc}") from None
+
+
+def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) -> DealPays:
+    """:class:`DealPays` of ``game`` with ``pays[hands]`` the pay of a deal making ``hands``
+    (0 for hands no deal makes).
+
+    >>> game = FirstCardsGame("pair", ("player", "player"), alike=2,
+    ...                       classify=lambda c: ("pair",) if c[0].rank == c[1].rank else (),
+    ...                       card_class=lambda card: card.rank)
+    >>> round(deal_pays(game, {("pair",): Fraction(10), (): Fraction(-1)}).mean([1] * 52), 6)  # 3/51 pairs
+    -0.352941
+    """
+    t = _table(game)
+    class_of = {card: i for i, cls in enumerate(t.classes) for card in cls}
+    return DealPays(game, array("i", [class_of[card] for card in ALL_CARDS]), len(t.classes), t.table,
+                    array("d", [float(pays.get(atom, 0)) for atom in t.atoms]))

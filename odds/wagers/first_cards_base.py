@@ -11,9 +11,11 @@ best hand it makes that the paytable lists ("paid for the highest-ranking hand")
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from contextvars import ContextVar
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, cast
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from .parsheet import Outcome, ParSheet
@@ -29,6 +31,22 @@ if TYPE_CHECKING:
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
              "third": "the next card dealt to the player"}
+
+
+_RECORDING: ContextVar[Optional[list]] = ContextVar("first_cards_settlements", default=None)
+
+
+@contextlib.contextmanager
+def settlements() -> Iterator[list]:
+    """While open, each first-cards par sheet computed appends ``(game, {deal's hands: pay})``: how
+    it pays every deal of its deciding cards (-1 for a deal it does not pay), the rows it reports
+    summed from these. :class:`odds.wagers.priced.PricedWager` prices a shoe state from them."""
+    recorded: list = []
+    token = _RECORDING.set(recorded)
+    try:
+        yield recorded
+    finally:
+        _RECORDING.reset(token)
 
 
 def paid_hand(hands: tuple[str, ...], pays: Mapping[str, object]) -> Optional[str]:
@@ -50,6 +68,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
     counts, cycle = count_first_cards(game, shoe)
     rows: dict[str, int] = {}
     row_pays: dict[str, Fraction] = {}
+    settled: dict[tuple[str, ...], Fraction] = {}
     lose = 0
     for atom, ways in counts.items():
         if row_pay is not None:
@@ -60,9 +79,14 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
             pay = cast("Mapping[Optional[str], Fraction]", pays).get(hand)
         if hand is None or pay is None:
             lose += ways
+            settled[atom] = Fraction(-1)
             continue
         rows[hand] = rows.get(hand, 0) + ways
         row_pays[hand] = pay
+        settled[atom] = Fraction(pay)
+    recording = _RECORDING.get()
+    if recording is not None:
+        recording.append((game, settled))
     outcomes = [Outcome(h, row_pays[h], Fraction(rows[h], cycle), rows[h]) for h in ranking if h in rows]
     outcomes.append(Outcome("lose", Fraction(-1), Fraction(lose, cycle), lose))
     roles = ", ".join(POSITIONS[p] for p in game.positions)

@@ -26,8 +26,12 @@ from odds.core.errors import WagerError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
+from odds.engine.first_cards import DealPays, deal_pays
+
+from .first_cards_base import settlements
 from .parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
+from .shoe_returns import TIE_BAND
 
 Number = Union[float, Fraction]
 ShoeLike = Union[Shoe, Sequence[int]]
@@ -100,9 +104,22 @@ class PricedWager:
         fast_ok = self.wager.shoe_return is not None and not self.table.meter_pays and not any(
             value not in (None, False, (), "") for value in self.options.keywords().values())
         self._fast = shoe_return(self.wager.name, self.table.pays, rules) if fast_ok else None
-        self.path = (self._fast.method if self._fast is not None and self._fast.method
-                     else "the fast return of the sweep" if self._fast is not None
+        self._deals = self._deal_pays() if self._fast is None and self.wager.game is not None else None
+        self.path = (self._fast.method if self._fast is not None
+                     else "every deal of the deciding cards paid as the par sheet pays it (compiled, floats; "
+                          "the par sheet when exact)" if self._deals is not None
                      else "the wager's exact par sheet for the shoe")
+
+    def _deal_pays(self) -> Optional[DealPays]:
+        """How the wager's par sheet pays each deal of its deciding cards, read off the sheet of a
+        full shoe (every deal a depleted shoe can make, a full one makes); None when the sheet is
+        not one of dealt first cards."""
+        with settlements() as recorded:
+            self.par_sheet(Shoe.decks(self.decks or 6))
+        if len(recorded) != 1:
+            return None
+        game, pays = recorded[0]
+        return deal_pays(game, pays)
 
     def __repr__(self) -> str:
         return (f"PricedWager({self.wager.name!r}, paytable {self.table.id!r}, {self.rules.name}, "
@@ -118,6 +135,10 @@ class PricedWager:
                 return WagerReturn(r, q, r > 0)
             rf, qf, edge = self._fast.decide(counts, False)
             return WagerReturn(rf, qf, edge)
+        if self._deals is not None and not self.exact:
+            mean = self._deals.mean(_flat(shoe))
+            if abs(mean) >= TIE_BAND:
+                return WagerReturn(mean, 1.0, mean > 0)
         sheet = self.par_sheet(shoe)
         ret = sheet.expected_return
         return WagerReturn(ret if self.exact else float(ret), Fraction(1) if self.exact else 1.0, ret > 0)
@@ -138,14 +159,16 @@ def price(wager: str, paytable: Union[str, Paytable, None] = None, **settings: A
     return PricedWager(wager, paytable, **settings)
 
 
-def _flat(shoe: ShoeLike) -> list[int]:
+def _flat(shoe: ShoeLike) -> Sequence[int]:
     if isinstance(shoe, Shoe):
         return [n for row in shoe.by_rank_suit() for n in row]
-    counts = list(shoe)
-    if len(counts) != 52 or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-        raise WagerError("a shoe as counts is 52 whole numbers, by rank and suit (rank major: A, 2, ..., K; "
-                         "suits S, H, D, C)")
-    return counts
+    # Two passes in C (min, sum) rather than a check of each count in Python: a simulator calls
+    # this for every round. A float among the counts makes the sum a float.
+    if (not isinstance(shoe, (list, tuple)) or len(shoe) != 52 or type(sum(shoe)) is not int
+            or min(shoe) < 0):
+        raise WagerError("a shoe as counts is a list of 52 whole numbers >= 0, by rank and suit (rank major: "
+                         "A, 2, ..., K; suits S, H, D, C)")
+    return shoe
 
 
 def _shoe(shoe: ShoeLike) -> Shoe:
