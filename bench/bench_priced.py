@@ -1,7 +1,8 @@
 """Per shoe state, what a simulator pays for a wager's return: ``odds.price(...).ret(counts)``,
 float mode, six decks, depleted shoes (dealt 0 to 75% deep), every wager whose return the shoe
 alone defines; beside it, in the same process, the baseline: the wager's exact par sheet for the
-same shoes (what the API gave before). Also the first call (preparing the wager and its first state).
+same shoes (what the API gave before). Also the time to prepare the wager (``price``) and its first
+state.
 
     python bench/bench_priced.py [--states 200] [--repeat 3]
 """
@@ -47,21 +48,24 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     shoes = states(args.states)
-    print(f"{'wager':26} {'path':10} {'first call':>11} {'per state':>11} {'par sheet':>11} {'ratio':>7}")
+    print(f"{'wager':26} {'path':10} {'prepare':>11} {'first state':>12} {'per state':>11} {'par sheet':>11} "
+          f"{'ratio':>7}")
     for name, wager in WAGERS.items():
         if wager.rounds:
             continue  # settled on the player's play: priced by the round law, not per shoe state
         table = next(iter(builtin_paytables(name).tables.values()))
         t = time.process_time()
         priced = price(name, table.id, decks=6, any_decks=True, **SETTINGS.get(name, {}))
+        prepared = time.process_time()
         priced.ret(shoes[0])
-        first = (time.process_time() - t) * 1e3
+        first = (time.process_time() - prepared) * 1e3
+        prepare = (prepared - t) * 1e3
         kind = ("sweep" if priced._fast is not None else "deals" if priced._deals is not None else "par sheet")
         few = shoes if kind != "par sheet" else shoes[: max(5, len(shoes) // 20)]
         us = per_state(priced.ret, few, args.repeat)
         base_shoes = shoes[: max(5, len(shoes) // 20)]
         base = per_state(priced.par_sheet, base_shoes, 1)
-        print(f"{name:26} {kind:10} {first:9.1f} ms {us:9.1f} us {base:9.1f} us "
+        print(f"{name:26} {kind:10} {prepare:8.1f} ms {first:9.2f} ms {us:9.1f} us {base:9.1f} us "
               f"{base / us:6.1f}x", flush=True)
 
 

@@ -103,7 +103,7 @@ def dealer_graph(hits_soft_17: bool, results: tuple[str, ...] = RESULTS,
         ncards = sum(held)
         row: list[tuple] = []
         for v in range(1, 11):
-            nxt = tuple(n + (1 if w == v else 0) for w, n in zip(range(1, 11), held))
+            nxt = held[:v - 1] + (held[v - 1] + 1,) + held[v:]
             result = classify(hard + v, nxt[0] > 0, ncards + 1, hits_soft_17)
             if result is None:
                 key = (up, nxt)

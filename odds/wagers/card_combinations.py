@@ -301,7 +301,7 @@ GAMES = {
     "bet-the-set-21": FirstCardsGame("bet-the-set-21", TWO_PLAYER_CARDS, 2, bet_the_set),
     "house-money": FirstCardsGame("house-money", TWO_PLAYER_CARDS, 2, house_money),
     "match-the-dealer": FirstCardsGame("match-the-dealer", PLAYER_AND_UP, 2, match_the_dealer),
-    "in-between": FirstCardsGame("in-between", PLAYER_AND_UP, 2, in_between),
+    "in-between": FirstCardsGame("in-between", PLAYER_AND_UP, 2, in_between, lambda card: card.rank),  # ranks only
     "twenty-point-bonus": FirstCardsGame("twenty-point-bonus", PLAYER_AND_DEALER, 2, twenty_point, _twenty_class),
     "kings-bounty": FirstCardsGame("kings-bounty", PLAYER_AND_DEALER, 2, kings_bounty, _twenty_class),
 }
