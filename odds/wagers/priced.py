@@ -108,6 +108,9 @@ class PricedWager:
         self.path = (self._fast.method if self._fast is not None
                      else "every deal of the deciding cards paid as the par sheet pays it (compiled, floats; "
                           "the par sheet when exact)" if self._deals is not None
+                     else "the exact law of a round of the main game for the shoe (seconds a shoe), the "
+                          "player playing composition-dependent strategy: each decision best for the hand's "
+                          "cards and the up card, split hands by their own cards" if self.wager.rounds
                      else "the wager's exact par sheet for the shoe")
 
     def _deal_pays(self) -> Optional[DealPays]:
