@@ -47,11 +47,12 @@ def test_odds_list_is_in_columns(capsys):
     assert len({line.index(" ", line.index("  decks ") + 8) for line in rows if "decks any" in line}) == 1
 
 
-def run_on_terminal(*args):
-    """``odds ARGS`` with standard error on a pseudo-terminal: (stdout, what the terminal showed)."""
+def run_on_terminal(where, *args):
+    """``odds ARGS`` with standard error on a pseudo-terminal: (stdout, what the terminal showed). Run
+    from ``where``, so that the installed package is imported, not the sources beside the tests."""
     main_fd, term_fd = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "odds", *args], stdout=subprocess.PIPE, stderr=term_fd,
-                            env={**os.environ, "COLUMNS": "100"})
+                            env={**os.environ, "COLUMNS": "100"}, cwd=where)
     os.close(term_fd)
     shown = b""
     while True:
@@ -63,7 +64,7 @@ def run_on_terminal(*args):
             break
         shown += chunk
     out = proc.stdout.read()
-    assert proc.wait() == 0
+    assert proc.wait() == 0, shown.decode(errors="replace")
     os.close(main_fd)
     return out.decode(), shown.decode(errors="replace")
 
@@ -72,10 +73,11 @@ def run_on_terminal(*args):
     (["simulate", "buster", "--decks", "6", "--paytable", "C", "--rounds", "300000"], "round"),
     (["sweep", "buster", "--decks", "6", "--paytable", "C", "--shoes", "6", "--chunk", "2", "--no-dask"], "shoe"),
 ])
-def test_progress_with_the_time_left_on_a_terminal_only(args, unit):
-    out, shown = run_on_terminal(*args)
+def test_progress_with_the_time_left_on_a_terminal_only(args, unit, tmp_path):
+    out, shown = run_on_terminal(tmp_path, *args)
     assert f"{unit}/s" in shown and "<" in shown  # a rate and the time left, as tqdm shows them
-    quiet = subprocess.run([sys.executable, "-m", "odds", *args], capture_output=True, text=True, check=True)
+    quiet = subprocess.run([sys.executable, "-m", "odds", *args], capture_output=True, text=True, check=True,
+                           cwd=tmp_path)
     def result(text):  # the sweep's last line is its own timing
         return [line for line in text.splitlines() if not line.startswith("time:")]
     assert quiet.stderr == "" and result(quiet.stdout) == result(out)  # a pipe: no bar, the same result
