@@ -23,7 +23,7 @@ from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from .record import Options, Wager
-from .shoe_returns import closed_form_return
+from .shoe_returns import closed_form_return, match_the_dealer_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 
 if TYPE_CHECKING:
@@ -351,7 +351,8 @@ WAGERS = (
                       ("each matching card is paid; ten-values match only their own rank",),
                       paid=("unsuited-match", "suited-match"), row_pay=match_pay,
                       reference_hands=hands.match_the_dealer,
-                      dealt=_dealt(dealt.match_the_dealer_hands, pay=dealt.match_the_dealer_pay)),
+                      dealt=_dealt(dealt.match_the_dealer_hands, pay=dealt.match_the_dealer_pay),
+                      shoe_return=match_the_dealer_return),
     first_cards_wager("in-between", "In-between", "9 NYCRR 5324.11(j)",
                       GAMES["in-between"],
                       ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),

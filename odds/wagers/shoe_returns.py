@@ -218,6 +218,53 @@ class _EzBust(_Dealer):
         return self._paid * (busts * total / offered) - 1.0, offered / total
 
 
+class _MatchTheDealer(ShoeReturn):
+    """Match the dealer (9 NYCRR 5324.11(i)): each of the player's two cards that matches the up
+    card's rank is paid ``S`` when of its suit too, else ``U``, and a deal with no match loses. By
+    exchangeability the up card may be taken as dealt first; then over the ordered pairs of the
+    player's cards from the ``N - 1`` left, the identical cards number ``2 (n_u - 1)(N - 2)``, the
+    same-rank other-suit ones ``2 (R - n_u)(N - 2)``, and the pairs with no match
+    ``(N - R)(N - R - 1)`` (``R`` cards of the up card's rank in the whole shoe). So the return is
+    ``sum_u n_u [2 (N - 2)(S (n_u - 1) + U (R_u - n_u)) - (N - R_u)(N - R_u - 1)] / (N)_3``: 52
+    terms, exact integers."""
+
+    uses_suits = True
+
+    def __init__(self, pays: Mapping[str, Fraction]) -> None:
+        self.wager = "match-the-dealer"
+        self.scale, scaled = _scaled(pays)
+        self.suited, self.unsuited = scaled["suited-match"], scaled["unsuited-match"]
+        self.method = ("closed form over the up card's rank and suit (exact integers; checked against the "
+                       "general first-cards engine)")
+
+    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+        n = sum(counts)
+        if n < 3:
+            raise EngineError(f"match-the-dealer needs 3 cards; the shoe holds {n}")
+        num = 0
+        for r in range(13):
+            row = counts[4 * r:4 * r + 4]
+            rank = sum(row)
+            miss = (n - rank) * (n - rank - 1)
+            for k in row:
+                if k:
+                    num += k * (2 * (n - 2) * (self.suited * (k - 1) + self.unsuited * (rank - k)) - self.scale * miss)
+        return num, n * (n - 1) * (n - 2) * self.scale
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        num, den = self._ratio(counts)
+        return num, den, 1, 1
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        num, den = self._ratio(counts)
+        return num / den, 1.0
+
+
+def match_the_dealer_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Match the dealer's return for any shoe (the dealer's rules do not matter)."""
+    return _MatchTheDealer(pays)
+
+
 def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
     """Buster's return for any shoe, with ``pays`` (a paytable's ``pays``) and the dealer's ``rules``."""
     return _Buster(pays, rules)

@@ -61,9 +61,11 @@ def cmd_sweep(args: argparse.Namespace) -> str:
 
 def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     import os
+
+    from odds.wagers.shoe_returns import swept_wagers
     sw = sub.add_parser("sweep", help="deal shoes and take the wager's exact return before every round: "
                                       "how beatable it is by counting (runs on Dask)")
-    sw.add_argument("name", help="buster, ez-bust, 21+3 or twenty-point-bonus")
+    sw.add_argument("name", help="a wager whose return the shoe alone decides: " + ", ".join(swept_wagers()))
     add_wager_source(sw)
     sw.add_argument("--shoes", type=whole_number(1), default=1000, help="shoes to deal (default 1000)")
     sw.add_argument("--penetration", default="0.75", help="share of the shoe dealt before the cut card: "
