@@ -93,7 +93,23 @@ class ShoeReturn:
         return r, q, (r > 0 if abs(r) >= TIE_BAND else self.ratio(counts)[0] > 0)
 
 
-class _FirstCards(ShoeReturn):
+class _AlwaysOffered(ShoeReturn):
+    """A wager offered every round, its return one exact ratio ``_ratio(counts)`` (the fast twin
+    divides the same two integers)."""
+
+    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        num, den = self._ratio(counts)
+        return num, den, 1, 1
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        num, den = self._ratio(counts)
+        return num / den, 1.0
+
+
+class _FirstCards(_AlwaysOffered):
     uses_suits = True
 
     def __init__(self, wager: str, pays: Mapping[str, Fraction]) -> None:
@@ -114,14 +130,6 @@ class _FirstCards(ShoeReturn):
     def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
         ways, cycle = self.count(counts)
         return sum(w * self._pay(atom) for atom, w in ways.items()), cycle * self.scale
-
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
-        num, den = self._ratio(counts)
-        return num, den, 1, 1
-
-    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        num, den = self._ratio(counts)
-        return num / den, 1.0
 
 
 class _Dealer(ShoeReturn):
@@ -218,7 +226,7 @@ class _EzBust(_Dealer):
         return self._paid * (busts * total / offered) - 1.0, offered / total
 
 
-class _MatchTheDealer(ShoeReturn):
+class _MatchTheDealer(_AlwaysOffered):
     """Match the dealer (9 NYCRR 5324.11(i)): each of the player's two cards that matches the up
     card's rank is paid ``S`` when of its suit too, else ``U``, and a deal with no match loses. By
     exchangeability the up card may be taken as dealt first; then over the ordered pairs of the
@@ -250,14 +258,6 @@ class _MatchTheDealer(ShoeReturn):
                 if k:
                     num += k * (2 * (n - 2) * (self.suited * (k - 1) + self.unsuited * (rank - k)) - self.scale * miss)
         return num, n * (n - 1) * (n - 2) * self.scale
-
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
-        num, den = self._ratio(counts)
-        return num, den, 1, 1
-
-    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        num, den = self._ratio(counts)
-        return num / den, 1.0
 
 
 def match_the_dealer_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
