@@ -8,9 +8,10 @@ import pytest
 from odds import OddsError, Shoe, WagerError, price
 from odds.core.cards import RANKS, SUITS
 
-FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("match-the-dealer", "A"), ("twenty-point-bonus", "A")]
+FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("royal-match-21", "A"), ("match-the-dealer", "A"),
+        ("twenty-point-bonus", "A")]
 SLOW = [("bust-it", None)]
-DEALS = [("royal-match-21", "A", {}), ("bet-the-set-21", "A", {}), ("house-money", "A", {}),
+DEALS = [("bet-the-set-21", "A", {}), ("house-money", "A", {}),
          ("in-between", "A", {}), ("kings-bounty", "A", {}), ("super-sevens", "A", {}),
          ("blazing-7s", "A", {"meters": "jackpot=2000", "procedure": "up-card"}),
          ("progressive-blackjack", "USD1", {"meters": "jackpot=50000"}),

@@ -335,7 +335,8 @@ WAGERS = (
                       ("a crown treasure needs the dealer's royal match in the suit of the player's ((f)(4)(iii))",),
                       warnings=("(f)(2)(iii) defines a two-card straight flush that no pay table pays: "
                                 "it is paid as a suited match",),
-                      reference_hands=hands.royal_match, dealt=_dealt(dealt.royal_match_hands)),
+                      reference_hands=hands.royal_match, dealt=_dealt(dealt.royal_match_hands),
+                      shoe_return=closed_form_return("royal-match-21")),
     first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
                       GAMES["bet-the-set-21"],
                       ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",),

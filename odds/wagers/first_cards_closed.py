@@ -1,4 +1,4 @@
-"""Closed-form counts of 21+3 and the twenty-point bonus, for any shoe by rank and suit.
+"""Closed-form counts of 21+3, the twenty-point bonus and royal match 21, for any shoe by rank and suit.
 
 The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
@@ -118,7 +118,38 @@ def count_twenty_point(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int
     return _atoms(rows), cycle
 
 
-CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point}
+# Royal match 21's, as odds.wagers.card_combinations.royal_match returns them.
+CROWN = ("crown-treasure", "royal-match", "suited-match")
+ROYAL = ("royal-match", "suited-match")
+SUITED_BLACKJACK = ("suited-blackjack", "suited-match")
+SUITED_MATCH = ("suited-match",)
+KING = RANKS.index("K")
+
+
+def count_royal_match(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of each royal match 21 classification: the player's two cards unordered, the
+    dealer's up card and hole card in order (they matter only to a crown treasure: the other king
+    and queen of the player's royal suit); the cycle is C(N, 2) (N-2) (N-3)."""
+    total = _check(counts, 4, "royal-match-21")
+    dealer = (total - 2) * (total - 3)
+    crown = royal = blackjack = suited = 0
+    for s in range(4):
+        kings, queens, aces = counts[4 * KING + s], counts[4 * QUEEN + s], counts[4 * ACE + s]
+        tens = sum(counts[4 * r + s] for r in TEN_RANKS)
+        royals = kings * queens  # unordered K-Q of suit s
+        crowns = royals * 2 * (kings - 1) * (queens - 1)  # then the dealer's other K and Q of s, either order
+        crown += crowns
+        royal += royals * dealer - crowns
+        blackjack += aces * tens * dealer
+        suited += (comb(sum(counts[4 * r + s] for r in range(13)), 2) - royals - aces * tens) * dealer
+    rows = [(CROWN, crown), (ROYAL, royal), (SUITED_BLACKJACK, blackjack), (SUITED_MATCH, suited)]
+    cycle = comb(total, 2) * dealer
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
+CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point,
+                "royal-match-21": count_royal_match}
 
 
 def rank_suit_label(index: int) -> str:
