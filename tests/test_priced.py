@@ -9,10 +9,10 @@ from odds import OddsError, Shoe, WagerError, price
 from odds.core.cards import RANKS, SUITS
 
 FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("royal-match-21", "A"), ("match-the-dealer", "A"),
-        ("twenty-point-bonus", "A")]
+        ("twenty-point-bonus", "A"), ("kings-bounty", "A")]
 SLOW = [("bust-it", None)]
 DEALS = [("bet-the-set-21", "A", {}), ("house-money", "A", {}),
-         ("in-between", "A", {}), ("kings-bounty", "A", {}), ("super-sevens", "A", {}),
+         ("in-between", "A", {}), ("super-sevens", "A", {}),
          ("blazing-7s", "A", {"meters": "jackpot=2000", "procedure": "up-card"}),
          ("progressive-blackjack", "USD1", {"meters": "jackpot=50000"}),
          ("progressive-super-sevens", "A", {"meters": "jackpot=5000", "split_sevens": "2 3 4"})]

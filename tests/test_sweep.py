@@ -30,7 +30,7 @@ from odds.wagers.first_cards_closed import CLOSED_FORMS, flat_counts
 
 H17, S17 = DealerRules.parse("H17"), DealerRules.parse("S17")
 PAYTABLES = {"buster": "C", "ez-bust": "PA", "21+3": "C", "royal-match-21": "A", "match-the-dealer": "A",
-             "twenty-point-bonus": "A"}
+             "twenty-point-bonus": "A", "kings-bounty": "A"}
 CARDS = [r + s for r in RANKS for s in SUITS]
 
 

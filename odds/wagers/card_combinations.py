@@ -371,5 +371,6 @@ WAGERS = (
                        "unsuited-20", "unsuited-21"),
                       ("suited queens, jacks or 10s and suited kings: two cards of the same rank and suit",
                        DEALER_BJ_NOTE),
-                      reference_hands=hands.kings_bounty, dealt=_dealt(dealt.kings_bounty_hands)),
+                      reference_hands=hands.kings_bounty, dealt=_dealt(dealt.kings_bounty_hands),
+                      shoe_return=closed_form_return("kings-bounty")),
 )

@@ -1,4 +1,5 @@
-"""Closed-form counts of 21+3, the twenty-point bonus and royal match 21, for any shoe by rank and suit.
+"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21 and king's bounty, for any shoe
+by rank and suit.
 
 The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
@@ -148,8 +149,49 @@ def count_royal_match(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int]
     return _atoms(rows), cycle
 
 
+# King's bounty's, as odds.wagers.card_combinations.kings_bounty returns them.
+KS_PAIR_BJ = ("ks-pair-dealer-bj", "ks-pair", "suited-kings", "suited-20", "two-kings")
+KS_PAIR = ("ks-pair", "suited-kings", "suited-20", "two-kings")
+SUITED_KINGS = ("suited-kings", "suited-20", "two-kings")
+SUITED_QJT = ("suited-qjt", "suited-20")
+SUITED_20_ONLY = ("suited-20",)
+TWO_KINGS = ("two-kings", "unsuited-20")
+UNSUITED_20 = ("unsuited-20",)
+UNSUITED_21 = ("unsuited-21",)
+SPADES = SUITS.index("S")
+
+
+def count_kings_bounty(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of each king's bounty classification: the player's two cards unordered, the
+    dealer's two in order (they matter only to the pair of kings of spades against a dealer
+    blackjack); the cycle is C(N, 2) (N-2) (N-3)."""
+    total = _check(counts, 4, "kings-bounty")
+    dealer = (total - 2) * (total - 3)
+    suit_tens = [sum(counts[4 * r + s] for r in TEN_RANKS) for s in range(4)]
+    suit_aces = [counts[4 * ACE + s] for s in range(4)]
+    suit_nines = [counts[4 * NINE + s] for s in range(4)]
+    suit_kings = [counts[4 * KING + s] for s in range(4)]
+    tens, aces, nines, kings = sum(suit_tens), sum(suit_aces), sum(suit_nines), sum(suit_kings)
+    ks_pairs = comb(suit_kings[SPADES], 2)
+    ks_blackjack = ks_pairs * 2 * aces * (tens - 2)  # the dealer's ace and ten after two kings are gone
+    suited_kings = sum(comb(suit_kings[s], 2) for s in range(4) if s != SPADES)
+    suited_qjt = sum(comb(counts[4 * r + s], 2) for r in TEN_RANKS if r != KING for s in range(4))
+    suited_20 = sum(comb(suit_tens[s], 2) + suit_aces[s] * suit_nines[s] for s in range(4))
+    unsuited_kings = comb(kings, 2) - sum(comb(k, 2) for k in suit_kings)
+    unsuited_20 = (comb(tens, 2) + aces * nines) - suited_20 - unsuited_kings
+    unsuited_21 = aces * tens - sum(a * t for a, t in zip(suit_aces, suit_tens))
+    rows = [(KS_PAIR_BJ, ks_blackjack), (KS_PAIR, ks_pairs * dealer - ks_blackjack),
+            (SUITED_KINGS, suited_kings * dealer), (SUITED_QJT, suited_qjt * dealer),
+            (SUITED_20_ONLY, (suited_20 - ks_pairs - suited_kings - suited_qjt) * dealer),
+            (TWO_KINGS, unsuited_kings * dealer), (UNSUITED_20, unsuited_20 * dealer),
+            (UNSUITED_21, unsuited_21 * dealer)]
+    cycle = comb(total, 2) * dealer
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
 CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point,
-                "royal-match-21": count_royal_match}
+                "royal-match-21": count_royal_match, "kings-bounty": count_kings_bounty}
 
 
 def rank_suit_label(index: int) -> str:
