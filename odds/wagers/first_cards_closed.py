@@ -136,13 +136,13 @@ def count_royal_match(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int]
     crown = royal = blackjack = suited = 0
     for s in range(4):
         kings, queens, aces = counts[4 * KING + s], counts[4 * QUEEN + s], counts[4 * ACE + s]
-        tens = sum(counts[4 * r + s] for r in TEN_RANKS)
+        tens = counts[36 + s] + counts[40 + s] + queens + kings  # T, J, Q, K of suit s
         royals = kings * queens  # unordered K-Q of suit s
         crowns = royals * 2 * (kings - 1) * (queens - 1)  # then the dealer's other K and Q of s, either order
         crown += crowns
         royal += royals * dealer - crowns
         blackjack += aces * tens * dealer
-        suited += (comb(sum(counts[4 * r + s] for r in range(13)), 2) - royals - aces * tens) * dealer
+        suited += (comb(sum(counts[s::4]), 2) - royals - aces * tens) * dealer
     rows = [(CROWN, crown), (ROYAL, royal), (SUITED_BLACKJACK, blackjack), (SUITED_MATCH, suited)]
     cycle = comb(total, 2) * dealer
     rows.append((NOTHING, cycle - sum(w for _, w in rows)))
@@ -167,10 +167,10 @@ def count_kings_bounty(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int
     blackjack); the cycle is C(N, 2) (N-2) (N-3)."""
     total = _check(counts, 4, "kings-bounty")
     dealer = (total - 2) * (total - 3)
-    suit_tens = [sum(counts[4 * r + s] for r in TEN_RANKS) for s in range(4)]
-    suit_aces = [counts[4 * ACE + s] for s in range(4)]
-    suit_nines = [counts[4 * NINE + s] for s in range(4)]
-    suit_kings = [counts[4 * KING + s] for s in range(4)]
+    suit_tens = [counts[36 + s] + counts[40 + s] + counts[44 + s] + counts[48 + s] for s in range(4)]  # T J Q K
+    suit_aces = counts[4 * ACE:4 * ACE + 4]
+    suit_nines = counts[4 * NINE:4 * NINE + 4]
+    suit_kings = counts[4 * KING:4 * KING + 4]
     tens, aces, nines, kings = sum(suit_tens), sum(suit_aces), sum(suit_nines), sum(suit_kings)
     ks_pairs = comb(suit_kings[SPADES], 2)
     ks_blackjack = ks_pairs * 2 * aces * (tens - 2)  # the dealer's ace and ten after two kings are gone

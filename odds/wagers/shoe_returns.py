@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import lcm, perm
+from operator import mul
 from typing import Callable, Mapping, Sequence
 
 import numpy
@@ -249,14 +250,12 @@ class _MatchTheDealer(_AlwaysOffered):
         n = sum(counts)
         if n < 3:
             raise EngineError(f"match-the-dealer needs 3 cards; the shoe holds {n}")
-        num = 0
-        for r in range(13):
-            row = counts[4 * r:4 * r + 4]
-            rank = sum(row)
-            miss = (n - rank) * (n - rank - 1)
-            for k in row:
-                if k:
-                    num += k * (2 * (n - 2) * (self.suited * (k - 1) + self.unsuited * (rank - k)) - self.scale * miss)
+        # The sum over the up card u, expanded: sum n_u (n_u - 1) = sq - n, sum n_u (R_u - n_u) = R2 - sq.
+        ranks = [counts[4 * r] + counts[4 * r + 1] + counts[4 * r + 2] + counts[4 * r + 3] for r in range(13)]
+        sq = sum(map(mul, counts, counts))
+        r2 = sum(map(mul, ranks, ranks))
+        miss = sum(k * (n - k) * (n - k - 1) for k in ranks)
+        num = 2 * (n - 2) * (self.suited * (sq - n) + self.unsuited * (r2 - sq)) - self.scale * miss
         return num, n * (n - 1) * (n - 2) * self.scale
 
 
