@@ -127,6 +127,31 @@ def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
     return sheets, stats
 
 
+def _alive(pid: int) -> bool:
+    """Whether a process of this id runs (a book it was building may still be its own)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _tidy(out: Path) -> None:
+    """What a killed ``odds report`` left beside ``out``: its half-built folder is removed, and a
+    book it had moved aside (between its two final renames) is put back when ``out`` is gone, else
+    removed."""
+    for leftover in sorted(out.parent.glob(f".{out.name}.building-*")) + sorted(out.parent.glob(f".{out.name}.old-*")):
+        pid = leftover.name.rsplit("-", 2)[-2] if ".building-" in leftover.name else leftover.name.rsplit("-", 1)[-1]
+        if not pid.isdigit() or _alive(int(pid)) or not leftover.is_dir():
+            continue
+        if ".old-" in leftover.name and not out.exists() and (leftover / MARKER).is_file():
+            leftover.rename(out)
+        else:
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
 def _check_out(out: Path) -> None:
     if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / MARKER).is_file())):
         raise ReportError(f"{out} exists and is not a book built by odds report (no {MARKER}); "
@@ -189,10 +214,14 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
     if not items:
         raise ReportError("nothing to build: no paytable allows " +
                           (f"{', '.join(map(str, decks))} deck(s)" if decks else "these choices"))
-    _check_out(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building-"))
+        _tidy(out)
+    except OSError as exc:
+        raise ReportError(f"cannot write the book beside {out}: {exc.strerror}") from None
+    _check_out(out)
+    try:
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building-{os.getpid()}-"))
     except OSError as exc:
         raise ReportError(f"cannot write the book beside {out}: {exc.strerror}") from None
     try:

@@ -111,6 +111,9 @@ class SweepSpec:
         pen = Fraction(self.penetration)
         if not 0 < pen <= 1:
             raise SweepError(f"penetration must be more than 0 and at most 1, got {self.penetration}")
+        if self.cut < 1:
+            raise SweepError(f"penetration {float(pen):g} puts the cut card before the first card of a "
+                             f"{self.decks}-deck shoe: no round would be dealt (at least 1/{self.cards})")
         if self.cards - self.cut < MIN_BEHIND_CUT:
             raise SweepError(f"penetration {float(pen):g} leaves {self.cards - self.cut} card(s) behind the cut "
                              f"card of a {self.decks}-deck shoe; at least {MIN_BEHIND_CUT} are needed")

@@ -1,6 +1,8 @@
-"""Typed exceptions. Every error the library raises on bad input is an :class:`OddsError`.
+"""Typed exceptions. Every error the library raises on bad input is an :class:`OddsError`; a broken
+invariant of its own (a bug in odds, never the user's input) is an :class:`InternalError`.
 
-The command line prints ``odds: <message>`` on one line and exits with status 2.
+The command line prints ``odds: <message>`` on one line and exits with status 2 for the first, 3
+for the second (the traceback with ``--debug`` or ``ODDS_DEBUG=1``); see ``docs/errors.md``.
 """
 
 
@@ -30,3 +32,19 @@ class PaytableError(OddsError):
 
 class WagerError(OddsError):
     """An unknown wager, paytable or option."""
+
+
+def require_bool(name: str, value: object) -> None:
+    """Refuse a flag that is not ``True`` or ``False`` (``exact="no"`` would read as true)."""
+    if not isinstance(value, bool):
+        raise OddsError(f"{name} must be True or False, got {value!r}")
+
+
+def require_type(name: str, value: object, kind: type, example: str) -> None:
+    """Refuse an argument of the wrong type by name, with an example of the right one."""
+    if not isinstance(value, kind):
+        raise OddsError(f"{name} must be a {kind.__name__}, e.g. {example}, got {value!r}")
+
+
+class InternalError(RuntimeError):
+    """An invariant of odds broken: a bug in odds, not a problem with the input."""

@@ -10,8 +10,9 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, Callable, Optional, Union
 
-from .errors import RuleError
+from .errors import RuleError, ShoeError
 from .rules import DealerRules
+from .shoe import MAX_DECKS
 
 DOUBLE_ON = {"any": frozenset(range(4, 22)), "9-11": frozenset((9, 10, 11)), "10-11": frozenset((10, 11))}
 
@@ -96,6 +97,17 @@ class GameRules:
         return cls(decks=decks, dealer=dealer, **given)
 
     def __post_init__(self) -> None:
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= MAX_DECKS:
+            raise ShoeError(f"number of decks must be from 1 to {MAX_DECKS}, got {self.decks!r}")
+        if not isinstance(self.dealer, DealerRules):
+            raise RuleError(f"dealer must be a DealerRules, e.g. DealerRules.parse('H17'), got {self.dealer!r}")
+        for name in ("das", "hit_split_aces", "resplit_aces", "surrender", "original_bets_only", "double_rescue"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        for name in ("blackjack_pays", "bonus_678_suited", "bonus_777", "bonus_posted_blackjack", "bonus_five_card_21"):
+            pay = getattr(self, name)
+            if pay is not None and (isinstance(pay, (bool, float)) or not isinstance(pay, (int, Fraction))):
+                raise RuleError(f"{name} must be exact, e.g. Fraction(3, 2) or 1, not {pay!r}")
         if self.double not in DOUBLE_ON:
             raise RuleError(f"unknown double rule {self.double!r}: use any, 9-11 or 10-11")
         if self.post_split not in POST_SPLIT:

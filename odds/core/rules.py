@@ -24,6 +24,11 @@ class DealerRules:
     hits_soft_17: bool = False
     peek: bool = True
 
+    def __post_init__(self) -> None:
+        for name in ("hits_soft_17", "peek"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
     @classmethod
     def parse(cls, rule: str, peek: bool = True) -> "DealerRules":
         """``'S17'`` or ``'H17'`` (any case)."""

@@ -34,6 +34,9 @@ def _as_cards(cards: CardsLike) -> list[Card]:
     return out
 
 
+MAX_DECKS = 1000  # the largest shoe: a thousand decks (the kernels' counts stay far inside 64 bits)
+
+
 @dataclass(frozen=True)
 class Shoe:
     """Counts per card. ``counts[r][s]`` is the number of rank ``RANKS[r]`` of suit ``SUITS[s]``;
@@ -53,8 +56,9 @@ class Shoe:
             raise ShoeError("a shoe needs 13 unsuited-removal counts")
         for r, row in enumerate(self.counts):
             for s, n in enumerate(row):
-                if not isinstance(n, int) or n < 0:
-                    raise ShoeError(f"count of {RANKS[r]}{SUITS[s]} must be a whole number >= 0, got {n!r}")
+                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_DECKS:
+                    raise ShoeError(f"count of {RANKS[r]}{SUITS[s]} must be a whole number from 0 to {MAX_DECKS}, "
+                                    f"got {n!r}")
             if self.unsuited[r] < 0 or self.unsuited[r] > sum(row):
                 raise ShoeError(f"more {RANKS[r]} removed than the shoe holds")
 
@@ -63,8 +67,8 @@ class Shoe:
         """A full shoe of ``n`` standard 52-card decks, ``n >= 1``."""
         if isinstance(n, bool) or not isinstance(n, int):
             raise ShoeError(f"number of decks must be a whole number, got {n!r}")
-        if n < 1:
-            raise ShoeError(f"number of decks must be at least 1, got {n}")
+        if not 1 <= n <= MAX_DECKS:
+            raise ShoeError(f"number of decks must be from 1 to {MAX_DECKS}, got {n}")
         return cls(tuple((n,) * 4 for _ in RANKS))
 
     @classmethod
@@ -83,8 +87,8 @@ class Shoe:
         if len(counts) != 13:
             raise ShoeError(f"need 13 rank counts, got {len(counts)}")
         for r, n in zip(RANKS, counts):
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise ShoeError(f"count of {r} must be a whole number >= 0, got {n!r}")
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4 * MAX_DECKS:
+                raise ShoeError(f"count of {r} must be a whole number from 0 to {4 * MAX_DECKS}, got {n!r}")
         # The split over suits is arbitrary and flagged as such: suit-aware views refuse it.
         rows = tuple(tuple(n // 4 + (1 if s < n % 4 else 0) for s in range(4)) for n in counts)
         return cls(rows, (0,) * 13, suits_recorded=False)

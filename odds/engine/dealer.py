@@ -44,7 +44,7 @@ from odds.core.cards import parse_card, value_label
 from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
 from .kernels import dealer_kernel as _compiled
 from odds.core.display import data_frame, html_table
-from odds.core.errors import EngineError
+from odds.core.errors import EngineError, require_bool, require_type
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
@@ -274,7 +274,10 @@ def dealer_table(shoe: Shoe, rules: DealerRules = DealerRules(), *, exact: bool 
     rounded), built lazily per up card. Repeated calls with the same composition and rules are
     answered from a cache.
     """
-    return _table(shoe.by_value(), rules, bool(exact))
+    require_type("shoe", shoe, Shoe, "Shoe.decks(6)")
+    require_type("rules", rules, DealerRules, "DealerRules.parse('H17')")
+    require_bool("exact", exact)
+    return _table(shoe.by_value(), rules, exact)
 
 
 def dealer_distribution(shoe: Shoe, upcard: str, rules: DealerRules = DealerRules(), *,
@@ -288,6 +291,10 @@ def dealer_distribution(shoe: Shoe, upcard: str, rules: DealerRules = DealerRule
     >>> d == dealer_distribution(Shoe.decks(6), "6")
     True
     """
+    require_type("shoe", shoe, Shoe, "Shoe.decks(6)")
+    require_type("rules", rules, DealerRules, "DealerRules.parse('H17')")
+    require_bool("exact", exact)
+    require_bool("upcard_dealt", upcard_dealt)
     v = parse_card(upcard).value
     counts = list(shoe.by_value())
     if upcard_dealt:

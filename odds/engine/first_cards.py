@@ -32,7 +32,7 @@ from typing import Callable, Hashable, Mapping, Sequence
 
 from .kernels import first_cards_kernel
 from odds.core.cards import RANKS, SUITS, Card
-from odds.core.errors import EngineError, ShoeError
+from odds.core.errors import EngineError, InternalError, ShoeError
 from odds.core.shoe import Shoe
 
 ALL_CARDS = tuple(Card(r, s) for r in RANKS for s in SUITS)
@@ -116,7 +116,7 @@ def count_first_cards(game: FirstCardsGame, shoe: Shoe) -> tuple[dict[tuple[str,
     for j in range(game.k):
         all_deals *= n - j
     if sum(ordered) != all_deals:
-        raise ShoeError("internal error: the deals do not add up")  # pragma: no cover
+        raise InternalError(f"{game.name}: the deals do not add up")  # pragma: no cover
     out: dict[tuple[str, ...], int] = {}
     for atom, ways in zip(t.atoms, ordered):
         if ways:

@@ -84,7 +84,7 @@ from odds.core.actions import STAND, DOUBLE, SPLIT, SURRENDER, Action
 from odds.core.results import DealerResult, RoundClass
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
-from odds.core.errors import EngineError
+from odds.core.errors import EngineError, InternalError
 from odds.core.game_rules import GameRules
 from .player import (OPTIONS, ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, kernel_unsupported,
                      split_patterns)
@@ -607,7 +607,7 @@ class _Round:
             den = perm(job.n, job.cards)
             sums = [_crt(r, job.moduli) for r in sums]
             if sum(sums) != den:
-                raise EngineError("the split walk lost probability (an overflow in the kernel)")
+                raise InternalError("the split walk lost probability (an overflow in the kernel)")
         for o, x in enumerate(sums):
             if x:
                 self.put((o // 3 - 8, (WIN, LOSS, NEITHER)[o % 3]), job.p * (mpq(x, den) if e.exact else x))

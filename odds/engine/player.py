@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Tuple, Type, U
 from odds.core.actions import Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER
 from odds.core.cards import parse_card, value_label
 from .dealer import dealer_finals
-from odds.core.errors import EngineError
+from odds.core.errors import EngineError, require_bool, require_type
 from odds.core.game_rules import GameRules
 from odds.core.results import DealerResult
 from odds.core.shoe import Shoe
@@ -119,6 +119,10 @@ class PlayerEngine:
 
     def __init__(self, rules: GameRules, shoe: Optional[Shoe] = None, exact: bool = True,
                  compiled: bool = True) -> None:
+        require_type("rules", rules, GameRules, "GameRules(decks=6, dealer=DealerRules.parse('H17'))")
+        if shoe is not None:
+            require_type("shoe", shoe, Shoe, "Shoe.decks(6)")
+        require_bool("exact", exact)
         self.rules = rules
         self.exact = exact
         self.compiled = compiled

@@ -18,9 +18,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union, cast
 
 from odds.engine.cache import disk_cached
-from odds.core.cards import RANKS, SUITS, parse_cards, value_label
+from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import dealer_table
-from odds.core.errors import WagerError
+from odds.core.errors import EngineError, WagerError
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
 from odds.engine.player import PlayerEngine, Value
@@ -152,7 +152,7 @@ def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None)
     """Exact chances of bust (win), push and no-bust for a player who bets EZ Bust on ``upcard``
     (or on every up card of 2 to 6, weighted by its chance), with paragraph (g) in force. Read from
     the disk cache while one is active (:func:`odds.engine.cache.use_cache`)."""
-    ups = (parse_cards(upcard)[0].value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
+    ups = (parse_card(upcard).value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
     if any(u not in range(2, 7) for u in ups):
         raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {upcard}")
     counts = shoe.by_value()
@@ -194,7 +194,7 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks:
     with ``push_option``, paragraph (g) as well (see :func:`ez_bust_with_push`)."""
     seen = parse_cards(visible) if isinstance(visible, str) else list(visible)
     if upcard is not None:
-        upcard = value_label(parse_cards(upcard)[0].value) if isinstance(upcard, str) else upcard
+        upcard = value_label(parse_card(upcard).value) if isinstance(upcard, str) else upcard
     if push_option:
         return _ez_bust_push_sheet(shoe, rules, paytable, decks, upcard, seen, game)
     p = cast(Fraction, ez_bust_probability(shoe.remove(seen), rules, upcard))  # exact
@@ -261,6 +261,8 @@ def bust_it_combinations(shoe: Shoe) -> tuple[dict[str, int], int]:
     """
     rs = shoe.by_rank_suit()
     n = shoe.total
+    if n < 3:
+        raise EngineError(f"Bust It is decided by the dealer's first three cards; the shoe holds {n}")
     by_value = shoe.by_value()
     ways = dict.fromkeys(BUST_IT_OUTCOMES, 0)
     for a in range(2, 11):

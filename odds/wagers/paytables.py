@@ -25,6 +25,7 @@ Fraction(5, 2)
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -125,23 +126,48 @@ def provenance(table: Paytable, extras: Optional[Mapping[str, Mapping[str, Any]]
     return Provenance(table, (named or same)[0] if same else None)
 
 
+MAX_PAY = 10 ** 9  # the largest pay (to 1) or award a paytable file may hold
+MAX_DENOMINATOR = 10 ** 6  # the finest fraction of a unit a pay may hold
+TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,31}")
+
+
 def parse_pay(value: object, source: str, key: str) -> Fraction:
-    """An exact, non-negative pay from TOML: int, decimal or string ``"p/q"`` / ``"2.5"``."""
+    """An exact, non-negative pay from TOML: int, decimal or string ``"p/q"`` / ``"2.5"``, at most
+    :data:`MAX_PAY` and in steps no finer than ``1/``:data:`MAX_DENOMINATOR`."""
     if isinstance(value, bool):
         raise PaytableError(f"{source}: {key}: a pay must be a number, not {value!r}")
     try:
         if isinstance(value, (int, Decimal)):
             pay = Fraction(value)
-        elif isinstance(value, str):
+        elif isinstance(value, str) and len(value) <= 40:
             pay = Fraction(value.strip())
         else:
             raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise PaytableError(f"{source}: {key}: cannot read {value!r} as an exact number "
+    except (ValueError, ZeroDivisionError, OverflowError, ArithmeticError):
+        raise PaytableError(f"{source}: {key}: cannot read {_short(value)} as an exact number "
                             f"(write 250, 2.5 or \"5/2\")") from None
     if pay < 0:
-        raise PaytableError(f"{source}: {key}: a pay cannot be negative, got {value!r}")
+        raise PaytableError(f"{source}: {key}: a pay cannot be negative, got {_short(value)}")
+    if pay > MAX_PAY or pay.denominator > MAX_DENOMINATOR:
+        raise PaytableError(f"{source}: {key}: {_short(value)} is outside what a paytable holds (0 to "
+                            f"{MAX_PAY:,}, in steps of at least 1/{MAX_DENOMINATOR:,})")
     return pay
+
+
+def _short(value: object) -> str:
+    """A value as it reads in a message: printable, at most 40 characters."""
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 128 else f"a {len(str(value))}-digit number"
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _text(value: object, source: str, key: str) -> str:
+    """A string of a paytable file (a citation, a note, a title): printable characters only."""
+    if not isinstance(value, str):
+        raise PaytableError(f"{source}: {key}: expected a string, got {_short(value)}")
+    if any(not c.isprintable() for c in value) or len(value) > 500:
+        raise PaytableError(f"{source}: {key}: must be printable text of at most 500 characters")
+    return value
 
 
 def parse_meter_pay(value: object, source: str, key: str) -> tuple[Fraction, str]:
@@ -191,8 +217,8 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
     the digest of a user's file, kept on the book and each table."""
     try:
         doc = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise PaytableError(f"{source}: not valid TOML: {exc}") from None
+    except (tomllib.TOMLDecodeError, ValueError) as exc:  # ValueError: an integer of thousands of digits
+        raise PaytableError(f"{source}: not valid TOML: {' '.join(str(exc).split())[:200]}") from None
     wager = _require(doc, "wager", str, source, "")
     if wager not in outcomes:
         raise PaytableError(f"{source}: wager: unknown wager {wager!r} (known: {', '.join(sorted(outcomes))})")
@@ -203,6 +229,9 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
             raise PaytableError(f"{source}: {key}: unknown key (expected one of {', '.join(sorted(allowed_top))})")
     tables = {}
     for tid, t in _require(doc, "paytables", dict, source, "").items():
+        if not TABLE_ID.fullmatch(tid):
+            raise PaytableError(f"{source}: paytables.{_short(tid)}: a paytable id is 1 to 32 letters, digits or "
+                                "_ . + - (starting with a letter or digit)")
         where = f"paytables.{tid}."
         if not isinstance(t, dict):
             raise PaytableError(f"{source}: paytables.{tid}: expected a table")
@@ -234,16 +263,47 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
         if missing and wager not in partial:
             raise PaytableError(f"{source}: {where}pays: no pay for {', '.join(missing)}")
         notes = t.get("notes", [])
-        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        if not isinstance(notes, list):
             raise PaytableError(f"{source}: {where}notes: expected a list of strings")
-        tables[tid] = Paytable(wager, tid, MappingProxyType(pays), _require(t, "citation", str, source, where),
+        notes = [_text(n, source, f"{where}notes") for n in notes]
+        tables[tid] = Paytable(wager, tid, MappingProxyType(pays),
+                               _text(_require(t, "citation", str, source, where), source, f"{where}citation"),
                                _decks(t.get("decks", "any"), source, where), source, tuple(notes),
                                MappingProxyType(meter_pays), sha256)
     if not tables:
         raise PaytableError(f"{source}: paytables: the file defines no paytable")
-    extra = {"bonuses": doc.get("bonuses", {})}
-    return PaytableBook(wager, doc.get("title", wager), doc.get("regulation", ""), source,
+    extra = {"bonuses": _bonuses(doc.get("bonuses", {}), source, known)}
+    return PaytableBook(wager, _text(doc.get("title", wager), source, "title"),
+                        _text(doc.get("regulation", ""), source, "regulation"), source,
                         MappingProxyType(tables), MappingProxyType(extra), sha256)
+
+
+def _bonuses(section: object, source: str, known: tuple[str, ...]) -> dict:
+    """The ``[bonuses]`` section: ``[bonuses.ID]`` tables of a ``citation``, a ``min_wager`` and
+    ``awards`` (outcome = amount), every amount a pay within the bounds of :func:`parse_pay`."""
+    if not isinstance(section, dict):
+        raise PaytableError(f"{source}: bonuses: expected tables [bonuses.ID]")
+    out: dict = {}
+    for bid, b in section.items():
+        where = f"bonuses.{bid}"
+        if not TABLE_ID.fullmatch(bid) or not isinstance(b, dict):
+            raise PaytableError(f"{source}: {_short(where)}: expected a table [bonuses.ID] (ID: letters, digits, "
+                                "_ . + -)")
+        for key in b:
+            if key not in ("citation", "min_wager", "awards"):
+                raise PaytableError(f"{source}: {where}.{_short(key)}: unknown key (expected citation, min_wager, "
+                                    "awards)")
+        awards = b.get("awards")
+        if not isinstance(awards, dict) or not awards:
+            raise PaytableError(f"{source}: {where}.awards: expected a table of outcome = amount")
+        for name, value in awards.items():
+            if name not in known:
+                raise PaytableError(f"{source}: {where}.awards.{_short(name)}: unknown outcome (expected one of "
+                                    f"{', '.join(known)})")
+            parse_pay(value, source, f"{where}.awards.{name}")
+        parse_pay(b.get("min_wager", 0), source, f"{where}.min_wager")
+        out[bid] = {**b, "citation": _text(b.get("citation", ""), source, f"{where}.citation")}
+    return out
 
 
 def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset[str]]:

@@ -169,19 +169,32 @@ PROG_BJ_GAME = FirstCardsGame("progressive-blackjack", ("player", "player", "thi
 
 # ------------------------------------------------------------------------------ progressives
 
-def parse_meters(text: Optional[str]) -> dict[str, Fraction]:
-    """``"jackpot=10000,minor=500"`` -> meters in units of the wager."""
-    out = {}
+MAX_METER = 10 ** 9  # the largest meter, reset or award, in units of the wager
+
+
+def parse_meters(text: Optional[str], what: str = "meter") -> dict[str, Fraction]:
+    """``"jackpot=10000,minor=500"`` -> meters in units of the wager (each named once, from 0 to
+    :data:`MAX_METER`).
+
+    >>> parse_meters("jackpot=10000, minor=500")
+    {'jackpot': Fraction(10000, 1), 'minor': Fraction(500, 1)}
+    """
+    out: dict[str, Fraction] = {}
     for part in (text or "").replace(" ", "").split(","):
         if not part:
             continue
         name, _, value = part.partition("=")
         try:
-            out[name] = Fraction(value)
+            amount = Fraction(value) if len(value) <= 30 else Fraction("x")
         except (ValueError, ZeroDivisionError):
-            raise WagerError(f"cannot read meter {part!r}: write NAME=VALUE, e.g. jackpot=10000") from None
-        if out[name] < 0:
-            raise WagerError(f"meter {name} cannot be negative")
+            raise WagerError(f"cannot read {what} {part[:40]!r}: write NAME=VALUE, e.g. jackpot=10000") from None
+        if not name.isidentifier():
+            raise WagerError(f"{what} {name[:40]!r}: a name is letters, digits and _, e.g. jackpot")
+        if name in out:
+            raise WagerError(f"{what} {name} is given twice")
+        if not 0 <= amount <= MAX_METER:
+            raise WagerError(f"{what} {name} must be from 0 to {MAX_METER:,} (units of the wager), got {value}")
+        out[name] = amount
     return out
 
 
@@ -196,6 +209,14 @@ def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...],
     100% award costs the house a reset, so it is a + sum(rate + reset * P(100% award))."""
     needed = sorted({m for _, m in paytable.meter_pays.values()})
     missing = [m for m in needed if m not in meters]
+    unknown = [m for m in list(meters) + list(resets or {}) + list(rates or {}) if m not in needed]
+    if unknown:
+        raise WagerError(f"{name} paytable {paytable.id} has no meter {unknown[0]!r} "
+                         f"(its meters: {', '.join(needed) or 'none'})")
+    bad_rate = [m for m, r in (rates or {}).items() if r > 1]
+    if bad_rate:
+        raise WagerError(f"{name}: the rate of {bad_rate[0]} is the part of each wager added to the meter, "
+                         f"at most 1 (100%), got {(rates or {})[bad_rate[0]]}")
     if missing:
         raise WagerError(f"{name} paytable {paytable.id} pays from meter(s) {', '.join(needed)}: give "
                          f"--meter {','.join(f'{m}=VALUE' for m in needed)} (in units of the wager)")
@@ -249,7 +270,7 @@ def _progressive_super_sevens_sheet(shoe: Shoe, rules: Optional[DealerRules], pa
                              parse_meters(meters),
                              (told, "after a split of sevens only the two-seven pay counts ((e)(3))",
                               "otherwise a player holding two sevens receives a third card"),
-                             resets=parse_meters(resets), rates=parse_meters(rates))
+                             resets=parse_meters(resets, "reset"), rates=parse_meters(rates, "rate"))
 
 
 def _blazing_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
@@ -263,7 +284,8 @@ def _blazing_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable,
             else "the third card is the dealer's up card ((q)(10))")
     return progressive_sheet("blazing-7s", game, BLAZING_RANKING, shoe, paytable, decks, parse_meters(meters),
                              (told, "either procedure deals the three cards from the same shoe, so the odds "
-                                    "are the same"), resets=parse_meters(resets), rates=parse_meters(rates))
+                                    "are the same"), resets=parse_meters(resets, "reset"),
+                             rates=parse_meters(rates, "rate"))
 
 
 def _progressive_blackjack_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
@@ -275,7 +297,8 @@ def _progressive_blackjack_sheet(shoe: Shoe, rules: Optional[DealerRules], payta
                               "cards (hits or splits)",
                               "dollar awards are paid as (award / wager) to 1 for the wager size of the table"),
                              ("(l)(4) describes match-the-dealer hands, while (l)(11) pays aces: the aces of "
-                              "(l)(11) are used",), resets=parse_meters(resets), rates=parse_meters(rates))
+                              "(l)(11) are used",), resets=parse_meters(resets, "reset"),
+                             rates=parse_meters(rates, "rate"))
 
 
 GAMES = {"super-sevens": SUPER_SEVENS_GAME, "progressive-blackjack": PROG_BJ_GAME,

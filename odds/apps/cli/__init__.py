@@ -2,11 +2,15 @@
 (:mod:`.dealer`, :mod:`.wagers`, :mod:`.game`, :mod:`.book`) and the shared arguments
 (:mod:`.arguments`).
 
-Errors in the input print one line, ``odds: <what is wrong>``, and exit with status 2.
+Exit statuses (``docs/errors.md``): 0 done; 1 a finding (a verification failed, a paytable has
+problems); 2 bad input or a file that cannot be read or written, one line ``odds: <what is
+wrong>``; 3 a bug in odds, one line saying so (the traceback with ``--debug`` or ``ODDS_DEBUG=1``);
+130 interrupted.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Optional, Sequence
 
@@ -22,6 +26,7 @@ __all__ = ["UsageError", "build_parser", "main"]
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="odds", description="Exact odds of blackjack side wagers and variations.")
     p.add_argument("--version", action="version", version=f"odds {__version__}")
+    p.add_argument("--debug", action="store_true", help="on an internal error, print the traceback")
     sub = p.add_subparsers(dest="command", parser_class=Parser)
     dealer.add_dealer_parser(sub)
     wagers.add_wager_parser(sub)
@@ -76,23 +81,44 @@ EXAMPLES = {  # the end of each command's help (shown as written)
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
+    debug = os.environ.get("ODDS_DEBUG", "") not in ("", "0")
     try:
         args = parser.parse_args(argv)
+        debug = debug or args.debug
         if not getattr(args, "run", None):
-            parser.print_help()
+            parser.print_usage(sys.stderr)
             return 2
         text = args.run(args)
         status = 0
         if isinstance(text, tuple):
             text, status = text
     except OddsError as exc:
-        print(f"odds: {exc}", file=sys.stderr)
+        print(f"odds: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file that cannot be read or written: the user's to fix
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"odds: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("odds: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug of ours is never the user's bad input
+        if debug:
+            raise
+        print(f"odds: internal error, a bug in odds (not in your input): {type(exc).__name__}: {_one_line(exc)}; "
+              "run again with --debug (or ODDS_DEBUG=1) for the traceback", file=sys.stderr)
+        return 3
     try:
         print(text)
     except BrokenPipeError:  # e.g. `odds ... | head`
         sys.stderr.close()
     return status
+
+
+def _one_line(exc: BaseException) -> str:
+    """An exception's message on one line, control characters shown as escapes."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 if __name__ == "__main__":  # pragma: no cover

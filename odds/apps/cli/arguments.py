@@ -3,10 +3,13 @@ payout, the paytable a wager is priced with, the options of the simulated wagers
 from __future__ import annotations
 
 import argparse
+import os
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
 from odds.core.errors import OddsError
+from odds.core.shoe import MAX_DECKS
 from odds.wagers.paytables import Paytable, PaytableBook, choose_paytable
 
 if TYPE_CHECKING:
@@ -31,26 +34,30 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{words[-1]}: {message}" if len(words) > 1 else message)
 
 
-def whole_number(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``least``."""
+def whole_number(least: int, most: Optional[int] = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least`` (and at most ``most``)."""
     def parse(text: str) -> int:
         try:
             n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        except ValueError:  # also a number of more than 4,300 digits
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text[:30]!r}"
+                                             + ("..." if len(text) > 30 else "")) from None
         if n < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, got {n}")
+        if most is not None and n > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {n:,}")
         return n
     return parse
 
 
-deck_count = whole_number(1)
-round_count = whole_number(2)
+deck_count = whole_number(1, MAX_DECKS)
+round_count = whole_number(2, 10 ** 9)
+MAX_PAYOUT = 10 ** 6  # the largest payout a rule of the game may name (to 1)
 
 
 def add_decks(p: argparse.ArgumentParser, **options: Any) -> None:
     """``--decks``: the number of 52-card decks, required unless ``options`` give a default."""
-    options.setdefault("help", "number of 52-card decks (>= 1)")
+    options.setdefault("help", f"number of 52-card decks (1 to {MAX_DECKS:,})")
     if "default" not in options:
         options["required"] = True
     p.add_argument("--decks", type=deck_count, **options)
@@ -81,9 +88,37 @@ def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
     if text is None:
         return None
     try:
-        return Fraction(text.replace(":", "/"))
+        pay = Fraction(text.replace(":", "/")) if len(text) <= 30 else Fraction("x")
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{flag}: {text!r} is not a payout like 3:2 or 1:1") from None
+        raise UsageError(f"{flag}: {text[:30]!r} is not a payout like 3:2 or 1:1") from None
+    if not 0 <= pay <= MAX_PAYOUT or pay.denominator > 1000:
+        raise UsageError(f"{flag}: {text!r} is outside the payouts a game offers (0 to {MAX_PAYOUT:,} to 1, in "
+                         "steps of at least 1/1,000)")
+    return pay
+
+
+def writable_file(path: str, flag: str) -> Path:
+    """``path`` as a file this command can write (checked before any computing): not a folder, in
+    a folder that exists and may be written."""
+    out = Path(path)
+    if out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"{flag} {path}: not a file in an existing folder")
+    if not os.access(out.parent, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise UsageError(f"{flag} {path}: cannot be written here (permission denied)")
+    return out
+
+
+def writable_folder(path: str, flag: str) -> Path:
+    """``path`` as a folder this command can create or write into (checked before any computing)."""
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{flag} {path}: exists and is not a folder")
+    where = out if out.exists() else out.parent
+    if not where.is_dir():
+        raise UsageError(f"{flag} {path}: its parent folder does not exist")
+    if not os.access(where, os.W_OK | os.X_OK):
+        raise UsageError(f"{flag} {path}: cannot be written here (permission denied)")
+    return out
 
 
 def select_paytable(wager: Wager, args: argparse.Namespace) -> tuple[PaytableBook, Paytable]:

@@ -9,7 +9,7 @@ from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
 
-from .arguments import (FORMAT_HELP, add_wager_source,
+from .arguments import (FORMAT_HELP, add_wager_source, writable_folder,
                         deck_list, select_paytable, wager_names, whole_number)
 
 
@@ -46,6 +46,8 @@ def cmd_sweep(args: argparse.Namespace) -> str:
         penetration = parse_share(args.penetration, "penetration")
     except OddsError:
         raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
+    if args.plots:
+        writable_folder(args.plots, "sweep: --plots")
     if args.no_dask and args.scheduler:
         raise SweepError("--no-dask and --scheduler do not go together")
     workers = 0 if args.no_dask else args.workers

@@ -8,7 +8,7 @@ import sys
 from fractions import Fraction
 from typing import Any, Sequence, cast
 
-from odds.core.cards import parse_cards, value_label
+from odds.core.cards import parse_card, parse_cards, value_label
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -16,8 +16,8 @@ from odds.wagers import WAGERS, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
-from .arguments import (FORMAT_HELP, examples, UsageError, add_simulated_options, add_streak_options, add_wager_source,
-                        round_count, select_paytable)
+from .arguments import (FORMAT_HELP, UsageError, add_simulated_options, add_streak_options, add_wager_source, examples,
+                        round_count, select_paytable, writable_file)
 from .game import GAME_COMMANDS
 
 
@@ -127,7 +127,7 @@ def _simulation_options(args: argparse.Namespace) -> dict:
     if args.split_sevens is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
     if args.upcard:
-        options["upcard"] = value_label(parse_cards(args.upcard)[0].value)
+        options["upcard"] = value_label(parse_card(args.upcard).value)
     for flag in ("das", "resplit_aces", "hit_split_aces", "surrender"):
         if getattr(args, flag):
             options[flag] = True
@@ -173,9 +173,9 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     from odds.verify.certify import certify
     from odds.verify.certify_report import render_html, render_pdf, write_atomically
     from odds.verify.fingerprint import pdf_renderer_version
-    out = Path(args.out)
-    if out.is_dir() or not out.parent.is_dir():
-        raise UsageError(f"certify: --out {args.out}: not a file in an existing directory")
+    out = writable_file(args.out, "certify: --out")
+    if args.pdf:
+        writable_file(args.pdf, "certify: --pdf")
     options = {"meters": args.meters, **_simulation_options(args)}
     report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
                      not args.no_peek, options, args.rounds, args.seed)
@@ -322,18 +322,14 @@ def add_list_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_paytable_template(args: argparse.Namespace) -> str:
-    from pathlib import Path
-
     from odds.verify.certify_report import write_atomically
     from odds.wagers.paytables import paytable_template
     text = paytable_template(get_wager(args.name).name)
     if args.out is None:
         return text.rstrip("\n")
-    out = Path(args.out)
+    out = writable_file(args.out, "paytable template: --out")
     if out.exists() and not args.force:
         raise UsageError(f"paytable template: {out} exists (--force replaces it)")
-    if out.is_dir() or not out.parent.is_dir():
-        raise UsageError(f"paytable template: --out {args.out}: not a file in an existing directory")
     write_atomically(out, text.encode("utf-8"))
     return f"wrote {out}: a paytable file for {args.name} to edit (odds validate {out} checks it)"
 
