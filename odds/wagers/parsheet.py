@@ -21,6 +21,8 @@ from typing import Any, Callable, Optional, cast
 from odds.core.formats import decimal_text, fraction_text, text_table
 
 from odds.core.display import data_frame, html_table
+from odds.core.errors import ShoeError
+from odds.core.shoe import MAX_DECKS
 
 from .volatility import LabFigures
 
@@ -91,6 +93,8 @@ class ParSheet:
     extra: dict[str, Any] = field(default_factory=dict)  # wager-specific sections (JSON-ready)
 
     def __post_init__(self) -> None:
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= MAX_DECKS:
+            raise ShoeError(f"number of decks must be from 1 to {MAX_DECKS}, got {self.decks!r}")
         total = sum((o.probability for o in self.outcomes), Fraction(0))
         if total != 1:
             raise AssertionError(f"{self.wager}: outcome probabilities add up to {total}, not 1")

@@ -210,9 +210,12 @@ def cmd_decide(args: argparse.Namespace) -> str:
                                       timing=args.timing, proceeds=args.proceeds)
     else:
         try:
-            side_bet = Fraction(args.side_bet.replace(":", "/"))
+            side_bet = Fraction(args.side_bet.replace(":", "/")) if len(args.side_bet) <= 30 else Fraction("x")
         except (ValueError, ZeroDivisionError):
-            raise UsageError(f"--side-bet: cannot read {args.side_bet!r} (e.g. 1, 1/25)") from None
+            raise UsageError(f"--side-bet: cannot read {args.side_bet[:30]!r} (e.g. 1, 1/25)") from None
+        if not 0 < side_bet <= 10 ** 6:
+            raise UsageError(f"--side-bet: the side wager, in units of the main bet, is more than 0 and at most "
+                             f"1,000,000, got {args.side_bet!r}")
         table = sevens_split_decisions(args.wager, args.paytable or "A", args.decks, args.rule, rules=rules,
                                        side_bet=side_bet, meters=parse_meters(args.meters),
                                        procedure=args.procedure)
