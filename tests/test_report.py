@@ -12,6 +12,7 @@ import pytest
 
 import odds.wagers.streaks as streaks
 from odds import __version__
+from odds.core.formats import fraction_text
 from odds.engine.cache import ResultCache
 from odds.apps.cli import main
 from odds.apps.report import plan
@@ -204,3 +205,20 @@ def test_an_entry_made_by_other_code_is_not_reused(tmp_path, monkeypatch):
     assert ResultCache(tmp_path).fetch("demo", {"n": 1}, compute) == law and len(calls) == 1
     monkeypatch.setattr(cache_module, "code_hash", lambda: "another version of the code")
     assert ResultCache(tmp_path).fetch("demo", {"n": 1}, compute) == law and len(calls) == 2
+
+
+def test_every_progressive_sheet_of_the_book_names_only_its_tables_meters(capsys):
+    """The book prices each progressive table at the meters it pays from, and each sheet's command
+    (which `odds wager` refuses with a meter the table does not have) prints the same sheet."""
+    from odds.apps.book_plan import plan
+    from odds.apps.report import compute_sheet
+    from odds.wagers.paytables import builtin_paytables
+    items = plan(only=["progressive-super-sevens", "blazing-7s", "progressive-blackjack"], decks=[6])
+    assert items
+    for item in items:
+        table = builtin_paytables(item.wager).tables[item.paytable]
+        named = {part.split("=")[0] for part in item.meters.split(",")}
+        assert named == {meter for _, meter in table.meter_pays.values()}, item.label
+        sheet = compute_sheet(item)
+        assert main(item.command().split()[1:] + ["--format", "json"]) == 0
+        assert json.loads(capsys.readouterr().out)["house_edge"] == fraction_text(sheet.house_edge)

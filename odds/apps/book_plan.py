@@ -16,7 +16,7 @@ from typing import Iterable, Optional, Sequence
 
 from odds.wagers import WAGERS, BookVariant, get_wager
 from odds.core.errors import PaytableError, WagerError
-from odds.wagers.paytables import PaytableBook, builtin_paytables, load_paytable_file
+from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, load_paytable_file
 
 ANY_DECKS = (1, 2, 4, 6, 8)  # the deck counts of a paytable whose regulation names none
 RULES = ("S17", "H17")
@@ -78,10 +78,14 @@ class Item:
         return shlex.join(words + [flags[k] for k, v in (variant.options if variant else {}).items() if v is True])
 
 
-def _meters(wager: str, paytable: str) -> Optional[str]:
-    """The meters at which the book prices a progressive (each sheet gives R(M) = a + b*M)."""
+def _meters(wager: str, table: Paytable) -> Optional[str]:
+    """The meters at which the book prices a progressive (each sheet gives R(M) = a + b*M): the
+    wager's book meters that this table pays from."""
     by_table = get_wager(wager).book_meters
-    return by_table.get(paytable, by_table.get(None))
+    text = by_table.get(table.id, by_table.get(None))
+    needed = {meter for _, meter in table.meter_pays.values()}
+    kept = [part for part in (text or "").split(",") if part.split("=")[0].strip() in needed]
+    return ",".join(kept) or None
 
 
 def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
@@ -109,7 +113,7 @@ def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = 
             record = get_wager(name)
             rules = RULES if record.dealer_rule_matters else ("any",)
             for d in sorted(d for d in shoes if decks is None or d in decks):
-                items += [Item(name, table.id, d, r, meters=_meters(name, table.id), **source) for r in rules]
+                items += [Item(name, table.id, d, r, meters=_meters(name, table), **source) for r in rules]
                 for variant in record.book_variants:
                     if d in variant.decks:
                         items += [Item(name, table.id, d, r, variant.name, **source) for r in rules]
