@@ -64,4 +64,4 @@ class DealtShoe:
     @property
     def shoe(self) -> Shoe:
         """The cards left, as a :class:`~odds.core.shoe.Shoe`."""
-        return Shoe(tuple(tuple(self.counts[4 * r:4 * r + 4]) for r in range(13)))
+        return Shoe.from_flat_counts(self.counts)

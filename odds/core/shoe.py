@@ -17,7 +17,7 @@ A bare rank removes a card whose suit is unknown: views by rank and by value sta
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Iterable, Sequence, Union
 
 from .cards import RANKS, SUITS, Card, parse_cards
 from .errors import ShoeError
@@ -92,6 +92,18 @@ class Shoe:
         # The split over suits is arbitrary and flagged as such: suit-aware views refuse it.
         rows = tuple(tuple(n // 4 + (1 if s < n % 4 else 0) for s in range(4)) for n in counts)
         return cls(rows, (0,) * 13, suits_recorded=False)
+
+    @classmethod
+    def from_flat_counts(cls, counts: Sequence[int]) -> "Shoe":
+        """A shoe from 52 counts by rank and suit, rank major (``counts[4 * r + s]``), as
+        :func:`odds.wagers.first_cards_closed.flat_counts` gives them back.
+
+        >>> Shoe.from_flat_counts([1] * 52).total
+        52
+        """
+        if len(counts) != 52:
+            raise ShoeError(f"need 52 counts by rank and suit, got {len(counts)}")
+        return cls(tuple(tuple(counts[4 * r:4 * r + 4]) for r in range(13)))
 
     @classmethod
     def from_value_counts(cls, counts: Iterable[int]) -> "Shoe":

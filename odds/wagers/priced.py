@@ -31,7 +31,8 @@ from odds.engine.first_cards import DealPays, deal_pays
 from .first_cards_base import settlements
 from .parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
-from .shoe_returns import TIE_BAND
+from .first_cards_closed import flat_counts
+from .shoe_returns import TIE_BAND, shoe_return
 
 Number = Union[float, Fraction]
 ShoeLike = Union[Shoe, Sequence[int]]
@@ -61,7 +62,6 @@ class PricedWager:
                  decks: Optional[int] = None, exact: bool = False, paytable_file: Optional[str] = None,
                  any_decks: bool = False, **options: Any) -> None:
         from . import get_wager
-        from .shoe_returns import shoe_return
 
         if not isinstance(exact, bool):
             raise WagerError(f"exact must be True or False, got {exact!r}")
@@ -164,7 +164,7 @@ def price(wager: str, paytable: Union[str, Paytable, None] = None, **settings: A
 
 def _flat(shoe: ShoeLike) -> Sequence[int]:
     if isinstance(shoe, Shoe):
-        return [n for row in shoe.by_rank_suit() for n in row]
+        return flat_counts(shoe)
     # Two passes in C (min, sum) rather than a check of each count in Python: a simulator calls
     # this for every round. A float among the counts makes the sum a float.
     if (not isinstance(shoe, (list, tuple)) or len(shoe) != 52 or type(sum(shoe)) is not int
@@ -175,7 +175,4 @@ def _flat(shoe: ShoeLike) -> Sequence[int]:
 
 
 def _shoe(shoe: ShoeLike) -> Shoe:
-    if isinstance(shoe, Shoe):
-        return shoe
-    counts = _flat(shoe)
-    return Shoe(tuple(tuple(counts[4 * r:4 * r + 4]) for r in range(13)))
+    return shoe if isinstance(shoe, Shoe) else Shoe.from_flat_counts(_flat(shoe))
