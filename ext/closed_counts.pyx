@@ -1,53 +1,255 @@
 # cython: language_level=3
-"""Closed-form counts of three-card 21+3 deals for a shoe by rank and suit.
-
-Counts are unordered three-card combinations, by the hands odds.wagers.first_cards_closed
-assembles; every term fits in 64 bits for any shoe of up to a thousand decks.
+"""Closed-form counts of first-cards deals for a shoe by rank and suit: ``closed_terms`` and
+``closed_mean`` give every closed form of a wager's return whole (the counts of each of its
+outcomes and the cycle, in 128 bits for any shoe of up to a thousand decks), for a simulator's
+shoe states.
 """
+from shoe_counts cimport read_counts
 
 
-def count_21_plus_3(counts):
-    """From 52 counts, rank major (``counts[4 * r + s]``), ranks A 2 .. K: the combinations that
-    are suited trips, trips, a straight flush, a straight, a flush holding a pair, a flush of
-    three ranks and a pair, each counting every deal that makes it (before the better hands are
-    taken out), as a tuple of Python integers."""
-    cdef long long c[52]
-    cdef long long rank[13]
-    cdef long long suit[4]
-    cdef long long n, total = 0, suited_trips = 0, straight_flush = 0, straight = 0
-    cdef long long flush_pair = 0, flush_distinct = 0, pair = 0, trips = 0, e1, e2, e3
+# Every closed form, as the terms of a return: ``closed_terms`` gives them exactly, ``closed_mean``
+# their pay-weighted mean in doubles, both from one reading of the 52 counts. The Python forms of
+# ``odds.wagers.first_cards_closed`` (and Bust It's count of ``odds.wagers.dealer_bust``) are the
+# check the tests hold these to.
+
+FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it")
+NEEDS = (3, 4, 4, 4, 3, 3)  # cards each form deals
+
+cdef extern from *:
+    ctypedef long long i128 "__int128"
+
+cdef enum:
+    MAXTERMS = 16
+    TEN = 9        # rank index of T; J, Q, K follow
+    NINE_R = 8
+    EIGHT_R = 7
+    QUEEN_R = 11
+    KING_R = 12
+    SPADES_S = 0
+    HEARTS_S = 1
+
+
+cdef inline i128 _c2(i128 n) noexcept nogil:
+    return n * (n - 1) // 2
+
+
+cdef int _form_21_plus_3(const long long* c, i128 total, i128* t) noexcept nogil:
+    cdef i128 rank[13]
+    cdef i128 suit[4]
+    cdef i128 n, st = 0, sf = 0, straight = 0, fp = 0, fd = 0, pair = 0, trips = 0, e1, e2, e3
     cdef int i, r, s, a, b, d
-    if len(counts) != 52:
-        raise ValueError("need 52 counts by rank and suit")
     for i in range(13):
-        rank[i] = 0
-    for i in range(4):
-        suit[i] = 0
+        rank[i] = c[4 * i] + c[4 * i + 1] + c[4 * i + 2] + c[4 * i + 3]
+    for s in range(4):
+        suit[s] = 0
+        for r in range(13):
+            suit[s] += c[4 * r + s]
     for i in range(52):
-        n = counts[i]
-        if n < 0:
-            raise ValueError("a count is negative")
-        c[i] = n
-        rank[i // 4] += n
-        suit[i % 4] += n
-        total += n
-        suited_trips += n * (n - 1) * (n - 2) // 6
+        n = c[i]
+        st += n * (n - 1) * (n - 2) // 6
     for a in range(12):  # runs A-2-3 .. J-Q-K, then Q-K-A
         b, d = (a + 1, a + 2) if a < 11 else (12, 0)
         straight += rank[a] * rank[b] * rank[d]
         for s in range(4):
-            straight_flush += c[4 * a + s] * c[4 * b + s] * c[4 * d + s]
+            sf += <i128> c[4 * a + s] * c[4 * b + s] * c[4 * d + s]
     for s in range(4):
         e1 = e2 = e3 = 0
         for r in range(13):
             n = c[4 * r + s]
-            flush_pair += n * (n - 1) // 2 * (suit[s] - n)
+            fp += _c2(n) * (suit[s] - n)
             e3 += e2 * n
             e2 += e1 * n
             e1 += n
-        flush_distinct += e3
+        fd += e3
     for r in range(13):
         n = rank[r]
-        pair += n * (n - 1) // 2 * (total - n)
+        pair += _c2(n) * (total - n)
         trips += n * (n - 1) * (n - 2) // 6
-    return suited_trips, trips, straight_flush, straight, flush_pair, flush_distinct, pair
+    # suited trips, trips, straight flush, straight, flush with a pair, flush, pair, nothing
+    t[0], t[1], t[2], t[3], t[4], t[5], t[6] = st, trips - st, sf, straight - sf, fp, fd - sf, pair - fp
+    t[8] = total * (total - 1) * (total - 2) // 6
+    t[7] = t[8] - (t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6])
+    return 8
+
+
+cdef int _form_twenty_point(const long long* c, i128 total, i128* t) noexcept nogil:
+    cdef i128 dealer = (total - 2) * (total - 3), tens = 0, aces, nines, qh, qh_pairs, dbj
+    cdef i128 matched = 0, suited = 0, twenty, e1, e2, n
+    cdef int r, s
+    for r in range(TEN, 13):
+        for s in range(4):
+            tens += c[4 * r + s]
+            matched += _c2(c[4 * r + s])
+    aces = c[0] + c[1] + c[2] + c[3]
+    nines = c[4 * NINE_R] + c[4 * NINE_R + 1] + c[4 * NINE_R + 2] + c[4 * NINE_R + 3]
+    qh = c[4 * QUEEN_R + HEARTS_S]
+    qh_pairs = _c2(qh)
+    dbj = 2 * aces * (tens - 2) if qh_pairs else 0
+    matched -= qh_pairs
+    for s in range(4):
+        e1 = e2 = 0
+        for r in range(TEN, 13):
+            n = c[4 * r + s]
+            e2 += e1 * n
+            e1 += n
+        suited += e2 + <i128> c[s] * c[4 * NINE_R + s]
+    twenty = _c2(tens) + aces * nines
+    # the queens of hearts against a dealer blackjack, the queens of hearts, matched, suited, any 20
+    t[0], t[1], t[2], t[3] = qh_pairs * dbj, qh_pairs * (dealer - dbj), matched * dealer, suited * dealer
+    t[4] = (twenty - qh_pairs - matched - suited) * dealer
+    t[6] = _c2(total) * dealer
+    t[5] = t[6] - (t[0] + t[1] + t[2] + t[3] + t[4])
+    return 6
+
+
+cdef int _form_royal_match(const long long* c, i128 total, i128* t) noexcept nogil:
+    cdef i128 dealer = (total - 2) * (total - 3), crown = 0, royal = 0, blackjack = 0, suited = 0
+    cdef i128 kings, queens, aces, tens, royals, crowns, all_s
+    cdef int r, s
+    for s in range(4):
+        kings, queens, aces = c[4 * KING_R + s], c[4 * QUEEN_R + s], c[s]
+        tens = c[36 + s] + c[40 + s] + queens + kings
+        royals = kings * queens
+        crowns = royals * 2 * (kings - 1) * (queens - 1)
+        all_s = 0
+        for r in range(13):
+            all_s += c[4 * r + s]
+        crown += crowns
+        royal += royals * dealer - crowns
+        blackjack += aces * tens * dealer
+        suited += (_c2(all_s) - royals - aces * tens) * dealer
+    # crown treasure, royal match, suited blackjack, suited match, nothing
+    t[0], t[1], t[2], t[3] = crown, royal, blackjack, suited
+    t[5] = _c2(total) * dealer
+    t[4] = t[5] - (crown + royal + blackjack + suited)
+    return 5
+
+
+cdef int _form_kings_bounty(const long long* c, i128 total, i128* t) noexcept nogil:
+    cdef i128 dealer = (total - 2) * (total - 3)
+    cdef i128 st[4]
+    cdef i128 tens = 0, aces = 0, nines = 0, kings = 0, ks_pairs, ks_bj, suited_kings = 0, suited_qjt = 0
+    cdef i128 suited_20 = 0, same_suit_kings = 0, suited_21 = 0, unsuited_kings, unsuited_20, unsuited_21
+    cdef int r, s
+    for s in range(4):
+        st[s] = c[36 + s] + c[40 + s] + c[44 + s] + c[48 + s]
+        tens += st[s]
+        aces += c[s]
+        nines += c[4 * NINE_R + s]
+        kings += c[4 * KING_R + s]
+        same_suit_kings += _c2(c[4 * KING_R + s])
+        if s != SPADES_S:
+            suited_kings += _c2(c[4 * KING_R + s])
+        for r in range(TEN, KING_R):
+            suited_qjt += _c2(c[4 * r + s])
+        suited_20 += _c2(st[s]) + <i128> c[s] * c[4 * NINE_R + s]
+        suited_21 += <i128> c[s] * st[s]
+    ks_pairs = _c2(c[4 * KING_R + SPADES_S])
+    ks_bj = ks_pairs * 2 * aces * (tens - 2)
+    unsuited_kings = _c2(kings) - same_suit_kings
+    unsuited_20 = _c2(tens) + aces * nines - suited_20 - unsuited_kings
+    unsuited_21 = aces * tens - suited_21
+    t[0], t[1], t[2], t[3] = ks_bj, ks_pairs * dealer - ks_bj, suited_kings * dealer, suited_qjt * dealer
+    t[4] = (suited_20 - ks_pairs - suited_kings - suited_qjt) * dealer
+    t[5], t[6], t[7] = unsuited_kings * dealer, unsuited_20 * dealer, unsuited_21 * dealer
+    t[9] = _c2(total) * dealer
+    t[8] = t[9] - (t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6] + t[7])
+    return 9
+
+
+cdef int _form_match_the_dealer(const long long* c, i128 n, i128* t) noexcept nogil:
+    cdef i128 sq = 0, r2 = 0, miss = 0, k
+    cdef int i, r
+    for i in range(52):
+        sq += <i128> c[i] * c[i]
+    for r in range(13):
+        k = c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        r2 += k * k
+        miss += k * (n - k) * (n - k - 1)
+    # a deal counts once for each of the player's cards that matches the up card: suited, unsuited;
+    # then the deals with no match
+    t[0], t[1], t[2] = 2 * (n - 2) * (sq - n), 2 * (n - 2) * (r2 - sq), miss
+    t[3] = n * (n - 1) * (n - 2)
+    return 3
+
+
+cdef inline i128 _triples(i128 m) noexcept nogil:  # an unordered pair, then a third card, from m cards
+    return _c2(m) * (m - 2)
+
+
+cdef int _form_bust_it(const long long* c, i128 n, i128* t) noexcept nogil:
+    cdef i128 v[11]
+    cdef i128 ways[11]
+    cdef i128 pairs, third, suited = 0, colour
+    cdef int a, b, x, r, s
+    for a in range(11):
+        v[a] = ways[a] = 0
+    for r in range(13):
+        v[min(r, 9) + 1] += c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+    for a in range(2, 11):
+        for b in range(a, 11):
+            if not 12 <= a + b <= 16:
+                continue
+            pairs = _c2(v[a]) if a == b else v[a] * v[b]
+            for x in range(22 - a - b, 11):
+                third = v[x] - (x == a) - (x == b)
+                if pairs and third > 0:
+                    ways[x] += pairs * third
+    for s in range(4):
+        suited += _triples(c[4 * EIGHT_R + s])
+    colour = (_triples(c[4 * EIGHT_R + 1] + c[4 * EIGHT_R + 2]) + _triples(c[4 * EIGHT_R] + c[4 * EIGHT_R + 3])
+              - suited)  # hearts and diamonds, spades and clubs
+    # eights of a suit, of a colour, then the third card 6, 7, 8, 9, T, then a loss
+    t[0], t[1], t[2], t[3], t[4], t[5], t[6] = suited, colour, ways[6], ways[7], ways[8] - suited - colour, ways[9], ways[10]
+    t[8] = _c2(n) * (n - 2)
+    t[7] = t[8] - (t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6])
+    return 8
+
+
+cdef int _terms(int form, object counts, i128* t) except -1:
+    """The terms of ``form`` into ``t`` and the cycle after them; returns the number of terms."""
+    cdef long long c[52]
+    cdef long long total
+    if not 0 <= form < len(FORMS):
+        raise ValueError(f"no closed form number {form}")
+    total = read_counts(counts, c, False)
+    if total < NEEDS[form]:
+        from odds.core.errors import EngineError
+        raise EngineError(f"{FORMS[form]} needs {NEEDS[form]} cards; the shoe holds {total}")
+    if form == 0:
+        return _form_21_plus_3(c, total, t)
+    if form == 1:
+        return _form_twenty_point(c, total, t)
+    if form == 2:
+        return _form_royal_match(c, total, t)
+    if form == 3:
+        return _form_kings_bounty(c, total, t)
+    if form == 4:
+        return _form_match_the_dealer(c, total, t)
+    return _form_bust_it(c, total, t)
+
+
+cdef object _int(i128 x):
+    if x < 0:
+        return -_int(-x)
+    return (int(<unsigned long long> (x >> 64)) << 64) | int(<unsigned long long> (x & 0xFFFFFFFFFFFFFFFFLL))
+
+
+def closed_terms(int form, counts):
+    """The terms of the closed form ``FORMS[form]`` for 52 counts by rank and suit (rank major),
+    exact, and the cycle last (see ``odds.wagers.first_cards_closed.COMPILED``)."""
+    cdef i128 t[MAXTERMS]
+    cdef int k = _terms(form, counts, t), i
+    return tuple([_int(t[i]) for i in range(k + 1)])
+
+
+def closed_mean(int form, counts, const double[::1] pays):
+    """The mean pay of a deal, ``sum(pays[i] * term[i]) / cycle``, in doubles."""
+    cdef i128 t[MAXTERMS]
+    cdef int k = _terms(form, counts, t), i
+    cdef double s = 0.0
+    if pays.shape[0] != k:
+        raise ValueError(f"{FORMS[form]} has {k} terms, not {pays.shape[0]} pays")
+    for i in range(k):
+        s += pays[i] * <double> t[i]
+    return s / <double> t[k]

@@ -15,9 +15,12 @@ from cpython.buffer cimport (PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, P
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from dealer_walk cimport (ODDS_DEALER_RESULTS, ODDS_DEALER_WIDTH_H17, ODDS_DEALER_WIDTH_S17, Counts128, Graph,
-                          Weights, fits_128, graph_fold, graph_folded, graph_free, straight_floats, walk)
+from dealer_walk cimport (ODDS_DEALER_H17_NBUST, ODDS_DEALER_H17_NK, ODDS_DEALER_H17_NKTERMS, ODDS_DEALER_RESULTS,
+                          ODDS_DEALER_S17_NBUST, ODDS_DEALER_S17_NK, ODDS_DEALER_S17_NKTERMS, ODDS_DEALER_WIDTH_H17,
+                          ODDS_DEALER_WIDTH_S17, Counts128, Graph, Weights, fits_128, graph_fold, graph_folded,
+                          graph_free, odds_dealer_h17_kterms, odds_dealer_s17_kterms, straight_floats, walk)
 from int128 cimport to_int, u128
+from shoe_counts cimport read_counts
 
 cdef enum:
     NRES = 7  # results: 17, 18, 19, 20, 21, blackjack, bust (checked against the graph's below)
@@ -127,21 +130,20 @@ cdef class DealerKernel:
         return starved
 
 
-cdef int _shoe(counts, long long* c) except -1:
+cdef long long _shoe(counts, long long* c) except -1:
     """``c``: the shoe by value from 10 counts by value (ace first) or 52 by rank and suit (rank
     major, ``odds.wagers.first_cards_closed.flat_counts``); returns the total."""
-    cdef Py_ssize_t n = len(counts), i
-    cdef long long x, total = 0
-    if n != 10 and n != 52:
-        raise ValueError(f"a shoe is 10 counts by value or 52 by rank and suit, not {n}")
+    cdef long long c52[52]
+    cdef long long total = read_counts(counts, c52, True)
+    cdef int i
+    if len(counts) == 10:
+        for i in range(10):
+            c[i] = c52[i]
+        return total
     for i in range(10):
         c[i] = 0
-    for i in range(n):
-        x = counts[i]
-        if x < 0:
-            raise ValueError("a count of cards cannot be negative")
-        c[i if n == 10 else min(i >> 2, 9)] += x
-        total += x
+    for i in range(52):
+        c[min(i >> 2, 9)] += c52[i]
     return total
 
 
@@ -235,3 +237,54 @@ def dealer_expectation(counts, weights, bint hits_soft_17=False):
     finally:
         PyBuffer_Release(&view)
     return acc / <double> total
+
+
+cdef class DealerWeights:
+    """:func:`dealer_expectation` with its weights prepared once: each final hand of the dealer's
+    straight-line code gets one coefficient (the sum over the up cards it holds of its orders times
+    their weight), so that a shoe costs the shoe's part of each hand's chance and one product a
+    final hand.
+
+    >>> import numpy
+    >>> w = numpy.zeros((10, 7, 14)); w[:, 6, :] = 1.0  # the chance the dealer busts
+    >>> abs(DealerWeights(w, True)([6] * 52) - dealer_expectation([6] * 52, w, True)) < 1e-15
+    True
+    """
+
+    cdef double* kf
+    cdef object weights
+    cdef readonly bint hits_soft_17
+    cdef readonly bint busts_only  # only the dealer's busts are weighed (the standing hands are spared)
+
+    def __cinit__(self, weights, bint hits_soft_17=False):
+        cdef Py_buffer view
+        cdef const double* w = _float64s(weights, &view, NBUCKETS, False)
+        cdef int nk = ODDS_DEALER_H17_NK if hits_soft_17 else ODDS_DEALER_S17_NK
+        cdef int nterms = ODDS_DEALER_H17_NKTERMS if hits_soft_17 else ODDS_DEALER_S17_NKTERMS
+        cdef const int* t = odds_dealer_h17_kterms if hits_soft_17 else odds_dealer_s17_kterms
+        cdef int i
+        self.hits_soft_17 = hits_soft_17
+        self.kf = <double*> calloc(nk, sizeof(double))
+        if self.kf == NULL:
+            PyBuffer_Release(&view)
+            raise MemoryError()
+        try:
+            for i in range(nterms):  # (final hand, up card, result, cards, orders)
+                self.kf[t[5 * i]] += <double> t[5 * i + 4] * w[(t[5 * i + 1] * NRES + t[5 * i + 2]) * WIDE + t[5 * i + 3]]
+            nbust = ODDS_DEALER_H17_NBUST if hits_soft_17 else ODDS_DEALER_S17_NBUST
+            self.busts_only = all(self.kf[i] == 0.0 for i in range(nbust, nk))
+            self.weights = memoryview(bytearray(<bytes> (<const char*> w)[:NBUCKETS * sizeof(double)])).cast("d")
+        finally:
+            PyBuffer_Release(&view)
+
+    def __dealloc__(self):
+        free(self.kf)
+
+    def __call__(self, counts):
+        """The expectation for the shoe ``counts`` (10 by value, ace first, or 52 by rank and suit)."""
+        cdef long long c[10]
+        cdef long long total = _shoe(counts, c)
+        cdef double dot = 0.0
+        if not straight_floats(c, self.hits_soft_17, NULL, NULL, self.kf, self.busts_only, &dot):
+            return dealer_expectation(counts, self.weights, self.hits_soft_17)
+        return dot / <double> total

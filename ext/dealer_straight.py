@@ -49,8 +49,11 @@ def _tree(terms: list[str]) -> str:
     return terms[0]
 
 
-def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
-    """The C function for one rule, and the most cards in a hand that still draws.
+def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, list[int]]:
+    """The C function for one rule, the most cards in a hand that still draws, and the final hands
+    of the weighted sum (``kf``): their number, the number of busting steps among them (they come
+    first) and, for each up card a final hand holds, the entries (final, up card, result, cards,
+    orders), flat.
 
     With the up card ``u`` given, a hand ``H`` (up card included) is reached with chance
     ``N_u(H) W(H) / c[u]``: ``N_u(H)`` the orders of its cards (up card first) the dealer draws
@@ -68,11 +71,15 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
     for v in range(10):
         up[g.roots[v]], count[g.roots[v]] = v, 1
     shared: dict[tuple, str] = {}  # multiset (or (multiset, bust step)) -> its C variable
-    lines_shared: list[str] = []
+    lines_shared: list[str] = []  # the drawing hands and their busting steps
+    lines_standing: list[str] = []  # the standing hands (no hand is drawn from them: computed last)
     terms: dict[int, list[tuple[int, str]]] = {}  # bucket -> (orders, variable) of each final
     parent_of: dict[tuple, tuple[tuple, int]] = {}  # a live multiset -> one parent and the card drawn
+    standing: set[str] = set()
     for i in range(n):  # in order of depth: parents first
         h = have[i]
+        if h in shared and shared[h] in standing:
+            raise ValueError("a multiset of cards cannot be both a standing and a drawing hand")
         if h not in shared:
             var = f"w{len(shared)}"
             if g.depth[i] == 1:
@@ -104,8 +111,9 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
                 raise ValueError("the draws that bust a hand must be the highest values")
             if f not in shared:
                 var = f"w{len(shared)}"
-                lines_shared.append(f"  const double {var} = o{shared[h][1:]} * cw[{STRIDE * v + h[v]}];")
+                lines_standing.append(f"  const double {var} = o{shared[h][1:]} * cw[{STRIDE * v + h[v]}];")
                 shared[f] = var
+                standing.add(var)
             terms.setdefault(b, []).append((count[i], shared[f]))  # merged below by final hand
         if bust_from < 10:
             key = (h, bust_from, bust_have)
@@ -114,10 +122,28 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
                 lines_shared.append(f"  const double {var} = o{shared[h][1:]} * sb[{STRIDE * bust_from + bust_have}];")
                 shared[key] = var
             terms.setdefault(bust_bucket, []).append((count[i], shared[key]))
+    # The weighted sum: each final hand (a standing multiset, or a drawing hand's busting step) with
+    # its coefficient kf[j], the sum over the up cards it holds of its orders times their weight.
+    finals_of: dict[str, list[tuple[int, int, int, int]]] = {}  # variable -> (up, result, cards, orders)
+    for b, parts in terms.items():
+        for k, var in parts:
+            finals_of.setdefault(var, []).append((b // (nres * width), (b // width) % nres, b % width, k))
+    # The busting steps first: a sum that weighs only busts needs no standing hand's chance.
+    order = sorted(finals_of, key=lambda var: (var in standing, int(var[1:])))
+    nbust = sum(var not in standing for var in order)
+    table = [x for j, var in enumerate(order) for u, r, k, m in finals_of[var] for x in (j, u, r, k, m)]
     lines = [f"static void {name}(const double *__restrict cw, const double *__restrict sb,",
              "    const double *__restrict inv, const long long *__restrict c, double *__restrict buckets,",
-             "    double *__restrict finals)",
+             "    double *__restrict finals, const double *__restrict kf, int busts_only, double *__restrict dot)",
              "{"] + lines_shared
+    lines += ["  if (kf && busts_only) {",
+              f"    *dot = {_tree([f'kf[{j}] * {var}' for j, var in enumerate(order[:nbust])])};",
+              "    return;",
+              "  }"] + lines_standing
+    lines += ["  if (kf) {",
+              f"    *dot = {_tree([f'kf[{j}] * {var}' for j, var in enumerate(order)])};",
+              "    return;",
+              "  }"]
     for u in range(10):
         used = sorted(b for b in terms if b // (nres * width) == u)
         lines.append(f"  if (c[{u}] > 0) {{")
@@ -145,7 +171,7 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int]:
         lines.append("    }")
         lines.append("  }")
     lines.append("}")
-    return "\n".join(lines) + "\n", max(g.depth)
+    return "\n".join(lines) + "\n", max(g.depth), len(order), nbust, table
 
 
 DISPATCH = """
@@ -161,17 +187,17 @@ ODDS_UNUSED static int odds_dealer_use_wide(void)
 }
 #define ODDS_DEALER_CALL(name) \\
   ODDS_UNUSED static void name(const double *cw, const double *sb, const double *inv, const long long *c, \\
-                               double *buckets, double *finals) \\
+                               double *buckets, double *finals, const double *kf, int busts_only, double *dot) \\
   { \\
-    if (odds_dealer_use_wide()) name##_wide(cw, sb, inv, c, buckets, finals); \\
-    else name##_any(cw, sb, inv, c, buckets, finals); \\
+    if (odds_dealer_use_wide()) name##_wide(cw, sb, inv, c, buckets, finals, kf, busts_only, dot); \\
+    else name##_any(cw, sb, inv, c, buckets, finals, kf, busts_only, dot); \\
   }
 #define ODDS_WIDE __attribute__((target("avx2,fma")))
 #else
 #define ODDS_DEALER_CALL(name) \\
   ODDS_UNUSED static void name(const double *cw, const double *sb, const double *inv, const long long *c, \\
-                               double *buckets, double *finals) \\
-  { name##_any(cw, sb, inv, c, buckets, finals); }
+                               double *buckets, double *finals, const double *kf, int busts_only, double *dot) \\
+  { name##_any(cw, sb, inv, c, buckets, finals, kf, busts_only, dot); }
 #define ODDS_WIDE
 #endif
 """
@@ -182,9 +208,13 @@ def source() -> str:
     dg = _graph_module()
     parts = []
     for h17, name in ((False, "odds_dealer_s17"), (True, "odds_dealer_h17")):
-        any_, deep = _function(dg, h17, name + "_any")
-        wide, _ = _function(dg, h17, name + "_wide")
-        parts += ["ODDS_UNUSED " + any_,
+        any_, deep, nk, nbust, table = _function(dg, h17, name + "_any")
+        wide = _function(dg, h17, name + "_wide")[0]
+        parts += [f"#define {name.upper()}_NK {nk}  /* final hands of the weighted sum */",
+                  f"#define {name.upper()}_NBUST {nbust}  /* of which busting steps (the first) */",
+                  f"#define {name.upper()}_NKTERMS {len(table) // 5}",
+                  f"ODDS_UNUSED static const int {name}_kterms[{len(table)}] = {{{', '.join(map(str, table))}}};",
+                  "ODDS_UNUSED " + any_,
                   "#if defined(__GNUC__) && defined(__x86_64__)", "ODDS_UNUSED ODDS_WIDE " + wide, "#endif",
                   f"ODDS_DEALER_CALL({name})", ""]
     deepest = max(max(dg.dealer_graph(h).depth) for h in (False, True))

@@ -24,7 +24,10 @@ types ``Weights`` (the arrays) and ``Weight`` (one entry).
 and H17, the results of ``odds.engine.dealer_graph.RESULTS``), compiled from straight-line C that
 ``ext/dealer_straight.py`` writes at build time (``build/generated/dealer_straight.h``, on the
 include path of every kernel): every hand and bucket a constant of the code, the shoe's part of a
-hand's chance computed once per multiset of cards for all up cards, nothing allocated.
+hand's chance computed once per multiset of cards for all up cards, nothing allocated. Given
+coefficients ``kf`` of the final hands (see ``dealer_weights`` in ``dealer_kernel.pyx``), the same
+code gives one weighted sum over every up card, result and number of cards instead of the buckets
+(:func:`straight_floats` with ``kf``): one product a final hand, not one an up card it holds.
 """
 from libc.stdlib cimport free, malloc
 
@@ -40,10 +43,18 @@ cdef extern from "dealer_straight.h" nogil:
         ODDS_DEALER_DEEPEST  # most cards in a hand on which the dealer still draws
         ODDS_DEALER_WIDTH_S17  # the buckets' cards axis (most cards in a final hand, plus 1)
         ODDS_DEALER_WIDTH_H17
+        ODDS_DEALER_S17_NK       # final hands of the weighted sum
+        ODDS_DEALER_H17_NK
+        ODDS_DEALER_S17_NBUST    # of which busting steps (the first)
+        ODDS_DEALER_H17_NBUST
+        ODDS_DEALER_S17_NKTERMS  # entries (final hand, up card, result, cards, orders)
+        ODDS_DEALER_H17_NKTERMS
+    const int* odds_dealer_s17_kterms
+    const int* odds_dealer_h17_kterms
     void odds_dealer_s17(const double* cw, const double* sb, const double* inv, const long long* c,
-                         double* buckets, double* finals)
+                         double* buckets, double* finals, const double* kf, int busts_only, double* dot)
     void odds_dealer_h17(const double* cw, const double* sb, const double* inv, const long long* c,
-                         double* buckets, double* finals)
+                         double* buckets, double* finals, const double* kf, int busts_only, double* dot)
 
 ctypedef fused Weights:
     Counts128      # exact, while fits_128
@@ -218,7 +229,8 @@ cdef inline int walk(const Graph* g, int up, const long long* c, long long total
 
 
 cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* buckets,
-                                 double* finals) noexcept nogil:
+                                 double* finals, const double* kf=NULL, bint busts_only=False,
+                                 double* dot=NULL) noexcept nogil:
     """The dealer's graph for S17 or H17 from a shoe of ``c[v]`` cards of each value, in doubles,
     every up card at once. ``buckets`` (the layout of ``odds.engine.dealer_graph.DealerGraph``,
     or NULL): every bucket of each up card the shoe holds is written, and those of an up card it
@@ -226,7 +238,10 @@ cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* 
     ``finals`` (10 rows of ``ODDS_DEALER_RESULTS``, or NULL): each up card's probability of each
     result, blackjack kept, no peek; a row of zeros for an up card the shoe lacks. False, and
     nothing written, for a shoe of at most ``ODDS_DEALER_DEEPEST`` cards (it may run out before
-    the dealer stands): use :func:`walk`."""
+    the dealer stands): use :func:`walk`. With ``kf`` (one coefficient a final hand), neither is
+    written: ``dot`` gets the sum over the final hands of coefficient times the shoe's part ``W``
+    of the hand's chance (see ``ext/dealer_straight.py``); ``busts_only`` when only the busting
+    steps (the first ``NBUST`` coefficients) are weighed, which spares the standing hands."""
     cdef double cw[10 * ODDS_DEALER_STRIDE]
     cdef double sb[10 * ODDS_DEALER_STRIDE]
     cdef double inv[ODDS_DEALER_DEEPEST + 1]
@@ -244,7 +259,7 @@ cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* 
     for h in range(1, ODDS_DEALER_DEEPEST + 1):
         inv[h] = 1.0 / <double> (total - h)
     if hits_soft_17:
-        odds_dealer_h17(cw, sb, inv, c, buckets, finals)
+        odds_dealer_h17(cw, sb, inv, c, buckets, finals, kf, busts_only, dot)
     else:
-        odds_dealer_s17(cw, sb, inv, c, buckets, finals)
+        odds_dealer_s17(cw, sb, inv, c, buckets, finals, kf, busts_only, dot)
     return True

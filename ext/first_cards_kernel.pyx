@@ -10,6 +10,7 @@ ordered deals.
 from libc.stdlib cimport calloc, free
 
 from int128 cimport to_int, u128
+from shoe_counts cimport read_counts
 
 
 cdef void _visit(int depth, int k, int nclasses, long long* counts, const int* table,
@@ -51,50 +52,66 @@ def count_deals(counts, int k, const int[::1] table, int noutcomes):
     return result
 
 
-cdef double _visit_pay(int depth, int k, int nclasses, long long* counts, const int* table, long long index,
-                       double weight, const double* pay) noexcept nogil:
+cdef double _visit_pay(int depth, int k, int nclasses, long long* counts, double* have, const double* pays,
+                       long long index) noexcept nogil:
+    """The sum over the ordered deals of the positions ``depth`` .. ``k - 1`` from ``counts`` (and
+    the same as doubles, ``have``) of their number times their pay; the last position is one pass
+    over the row of pays, in four sums side by side."""
     cdef int c
     cdef long long n
-    cdef double s = 0.0
-    if depth == k:
-        return weight * pay[table[index]]
+    cdef double s = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+    cdef const double* row
+    if depth == k - 1:
+        row = pays + index * nclasses
+        c = 0
+        while c + 4 <= nclasses:
+            s += have[c] * row[c]
+            s1 += have[c + 1] * row[c + 1]
+            s2 += have[c + 2] * row[c + 2]
+            s3 += have[c + 3] * row[c + 3]
+            c += 4
+        while c < nclasses:
+            s += have[c] * row[c]
+            c += 1
+        return (s + s1) + (s2 + s3)
     for c in range(nclasses):
         n = counts[c]
         if n <= 0:
             continue
         counts[c] = n - 1
-        s += _visit_pay(depth + 1, k, nclasses, counts, table, index * nclasses + c, weight * <double> n, pay)
+        have[c] = <double> (n - 1)
+        s += <double> n * _visit_pay(depth + 1, k, nclasses, counts, have, pays, index * nclasses + c)
         counts[c] = n
+        have[c] = <double> n
     return s
 
 
-def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const int[::1] table,
-                 const double[::1] pay):
+def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const double[::1] pays):
     """The mean pay of a deal of ``k`` cards from the shoe ``cards`` (52 counts by rank and suit,
-    rank major; ``class_of[i]`` the class of card ``i``), ``pay[outcome]`` for the outcome
-    ``table`` gives each ordered tuple of classes: the sum over ordered deals of their pay, over
-    the number of ordered deals. In doubles; a shoe of fewer than ``k`` cards raises ValueError."""
+    rank major; ``class_of[i]`` the class of card ``i``), ``pays[t]`` the pay of the ordered tuple
+    of classes number ``t`` (in base ``nclasses``): the sum over ordered deals of their pay, over
+    the number of ordered deals. In doubles; a shoe of fewer than ``k`` cards raises
+    :class:`~odds.core.errors.EngineError`, bad counts :class:`~odds.core.errors.ShoeError`."""
+    cdef long long c52[52]
     cdef long long c[64]
-    cdef long long total = 0, n
+    cdef double have[64]
+    cdef long long total
     cdef int i
     cdef double deals = 1.0, s
-    if nclasses > 64 or class_of.shape[0] != 52 or table.shape[0] != nclasses ** k:
-        raise ValueError("expected_pay: at most 64 classes, 52 cards, nclasses ** k outcomes")
+    if nclasses > 64 or class_of.shape[0] != 52 or pays.shape[0] != nclasses ** k or k < 1:
+        raise ValueError("expected_pay: at most 64 classes, 52 cards, nclasses ** k pays")
+    total = read_counts(cards, c52, False)
+    if total < k:
+        from odds.core.errors import EngineError
+        raise EngineError(f"a deal of {k} cards from a shoe of {total}")
     for i in range(nclasses):
         c[i] = 0
-    i = 0
-    for n in cards:
-        if i >= 52:
-            raise ValueError("expected_pay: 52 counts by rank and suit")
-        c[class_of[i]] += n
-        total += n
-        i += 1
-    if i != 52:
-        raise ValueError("expected_pay: 52 counts by rank and suit")
-    if total < k:
-        raise ValueError(f"a deal of {k} cards from {total}")
+    for i in range(52):
+        c[class_of[i]] += c52[i]
+    for i in range(nclasses):
+        have[i] = <double> c[i]
     for i in range(k):
         deals *= <double> (total - i)
     with nogil:
-        s = _visit_pay(0, k, nclasses, c, &table[0], 0, 1.0, &pay[0])
+        s = _visit_pay(0, k, nclasses, c, have, &pays[0], 0)
     return s / deals

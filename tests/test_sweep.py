@@ -26,11 +26,14 @@ from odds.apps.sweep_report import sweep_json, write_plots
 from odds.wagers import get_wager
 from odds.wagers.card_combinations import GAMES
 from odds.wagers.dealer_bust import ez_bust_probability
-from odds.wagers.first_cards_closed import CLOSED_FORMS, flat_counts
+from odds.wagers.dealer_bust import bust_it_combinations
+from odds.wagers.first_cards_closed import CLOSED_FORMS, COMPILED, compiled_terms, count_match_the_dealer, flat_counts
+from odds.core.errors import EngineError, ShoeError
+from odds.engine.kernels import closed_counts
 
 H17, S17 = DealerRules.parse("H17"), DealerRules.parse("S17")
 PAYTABLES = {"buster": "C", "ez-bust": "PA", "21+3": "C", "royal-match-21": "A", "match-the-dealer": "A",
-             "twenty-point-bonus": "A", "kings-bounty": "A"}
+             "twenty-point-bonus": "A", "kings-bounty": "A", "bust-it": "NY"}
 CARDS = [r + s for r in RANKS for s in SUITS]
 
 
@@ -71,6 +74,51 @@ def test_closed_forms_equal_the_first_cards_engine_on_depleted_shoes(wager, shoe
 def test_closed_forms_equal_the_first_cards_engine_on_small_shoes(wager, shoe):
     assume(shoe.total >= GAMES[wager].k)
     assert CLOSED_FORMS[wager](flat_counts(shoe)) == count_first_cards(GAMES[wager], shoe)
+
+
+def python_terms(wager, shoe):
+    """The compiled forms' check: the Python closed forms, the weighted count of match the dealer,
+    and Bust It's count from its par sheet."""
+    if wager == "bust-it":
+        ways, cycle = bust_it_combinations(shoe)
+        return {k: v for k, v in ways.items() if v} | ({"lose": cycle - sum(ways.values())}
+                                                       if cycle > sum(ways.values()) else {}), cycle
+    if wager == "match-the-dealer":
+        ways, cycle = count_match_the_dealer(flat_counts(shoe))
+        return {k: v for k, v in ways.items() if v}, cycle
+    return CLOSED_FORMS[wager](flat_counts(shoe))
+
+
+@pytest.mark.parametrize("wager", sorted(COMPILED))
+@pytest.mark.parametrize("shoe", DEPLETED, ids=lambda s: f"{s.total}cards")
+def test_compiled_closed_forms_equal_the_python_forms(wager, shoe):
+    assert compiled_terms(wager, flat_counts(shoe)) == python_terms(wager, shoe)
+
+
+@pytest.mark.parametrize("wager", sorted(COMPILED))
+@settings(max_examples=25, deadline=None)
+@given(shoe=small_suited_shoes())
+def test_compiled_closed_forms_equal_the_python_forms_on_small_shoes(wager, shoe):
+    assume(shoe.total >= closed_counts.NEEDS[closed_counts.FORMS.index(wager)])
+    assert compiled_terms(wager, flat_counts(shoe)) == python_terms(wager, shoe)
+
+
+def test_compiled_closed_forms_at_a_thousand_decks():
+    """The largest shoe a count may hold: the 128-bit terms against Python's integers."""
+    counts = [1000] * 52
+    counts[0] -= 3
+    shoe = Shoe.from_flat_counts(counts)
+    for wager in COMPILED:
+        assert compiled_terms(wager, counts) == python_terms(wager, shoe)
+
+
+@pytest.mark.parametrize("counts,error,message", [
+    ([1] * 51, ShoeError, "not 51"), ([1.0] * 52, ShoeError, "whole number"), ([-1] + [1] * 51, ShoeError, "negative"),
+    ([1001] * 52, ShoeError, "at most 1,000 of each card"), ([10 ** 40] + [0] * 51, ShoeError, "at most 1,000"),
+    (None, ShoeError, "not NoneType"), ([0] * 50 + [1, 1], EngineError, "needs 3 cards; the shoe holds 2")])
+def test_compiled_closed_forms_refuse_bad_counts(counts, error, message):
+    with pytest.raises(error, match=message):
+        closed_counts.closed_terms(closed_counts.FORMS.index("bust-it"), counts)
 
 
 @pytest.mark.parametrize("wager", swept_wagers())
@@ -288,7 +336,7 @@ def test_cli_json_contract_and_plots(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (("bust-it", "--decks", "6"), "sweep computes"),
+    (("in-between", "--decks", "6"), "sweep computes"),
     (("nonesuch", "--decks", "6"), "unknown wager"),
     (("21+3", "--decks", "6"), "choose one with --paytable"),
     (("21+3", "--decks", "6", "--paytable", "C", "--penetration", "0"), "penetration must be"),

@@ -1,6 +1,12 @@
-"""Closed-form counts of three-card 21+3 deals (built from ``ext/closed_counts.pyx``)."""
+"""Closed-form counts of first-cards deals (built from ``ext/closed_counts.pyx``)."""
 from collections.abc import Sequence
+from typing import Any
 
-def count_21_plus_3(counts: Sequence[int]) -> tuple[int, int, int, int, int, int, int]:
-    """Suited trips, trips, straight flush, straight, flush holding a pair, flush of three ranks,
-    pair: the combinations of each, from 52 counts by rank and suit."""
+FORMS: tuple[str, ...]
+NEEDS: tuple[int, ...]
+
+def closed_terms(form: int, counts: Sequence[int]) -> tuple[int, ...]:
+    """The terms of the closed form ``FORMS[form]``, exact, and the cycle last."""
+
+def closed_mean(form: int, counts: Sequence[int], pays: Any) -> float:
+    """``sum(pays[i] * term[i]) / cycle`` in doubles (``pays`` a buffer of doubles)."""

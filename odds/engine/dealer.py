@@ -60,6 +60,9 @@ written into ``out`` (a writable C-contiguous float64 array of 70, say of shape 
 dealer_expectation = _compiled.dealer_expectation
 """``dealer_expectation(counts, weights, hits_soft_17=False)``: the expectation of
 ``weights[up card, result, cards]`` (float64, 10 x 7 x 14) over the dealer's hand, in floats."""
+DealerWeights = _compiled.DealerWeights
+"""``DealerWeights(weights, hits_soft_17=False)(counts)``: :data:`dealer_expectation` with its
+weights prepared once (one coefficient a final hand of the dealer), for a simulator's many shoes."""
 Number = Union[Fraction, float]
 
 

@@ -27,3 +27,12 @@ def dealer_rows(counts: Sequence[int], out: Any, hits_soft_17: bool = False) -> 
 def dealer_expectation(counts: Sequence[int], weights: Any, hits_soft_17: bool = False) -> float:
     """The expectation of ``weights[u, r, k]`` (a C-contiguous float64 array of 10 x 7 x 14) over
     the up card ``u`` drawn from the shoe, the dealer's result ``r`` and number of cards ``k``."""
+
+class DealerWeights:
+    """:func:`dealer_expectation` with its ``weights`` prepared once; call it with a shoe (10
+    counts by value or 52 by rank and suit) for the expectation."""
+
+    hits_soft_17: bool
+
+    def __init__(self, weights: Any, hits_soft_17: bool = False) -> None: ...
+    def __call__(self, counts: Sequence[int]) -> float: ...

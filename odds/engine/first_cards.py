@@ -32,7 +32,7 @@ from typing import Callable, Hashable, Mapping, Sequence
 
 from .kernels import first_cards_kernel
 from odds.core.cards import RANKS, SUITS, Card
-from odds.core.errors import EngineError, InternalError, ShoeError
+from odds.core.errors import EngineError, InternalError
 from odds.core.shoe import Shoe
 
 ALL_CARDS = tuple(Card(r, s) for r in RANKS for s in SUITS)
@@ -133,16 +133,11 @@ class DealPays:
     game: FirstCardsGame
     class_of: array  # the class of each of the 52 cards, rank major
     nclasses: int
-    table: array
-    pay: array  # by outcome (the index of a deal's hands in the table)
+    pays: array  # the pay of each ordered tuple of classes (in base nclasses)
 
     def mean(self, cards: Sequence[int]) -> float:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
-        try:
-            return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.table,
-                                                   self.pay)
-        except ValueError as exc:
-            raise ShoeError(f"{self.game.name}: {exc}") from None
+        return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays)
 
 
 def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) -> DealPays:
@@ -157,5 +152,6 @@ def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) ->
     """
     t = _table(game)
     class_of = {card: i for i, cls in enumerate(t.classes) for card in cls}
-    return DealPays(game, array("i", [class_of[card] for card in ALL_CARDS]), len(t.classes), t.table,
-                    array("d", [float(pays.get(atom, 0)) for atom in t.atoms]))
+    by_atom = [float(pays.get(atom, 0)) for atom in t.atoms]
+    return DealPays(game, array("i", [class_of[card] for card in ALL_CARDS]), len(t.classes),
+                    array("d", [by_atom[outcome] for outcome in t.table]))

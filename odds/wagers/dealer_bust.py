@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union, cast
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import dealer_table
-from odds.core.errors import EngineError, WagerError
+from odds.core.errors import EngineError, WagerError, option
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
 from odds.engine.player import PlayerEngine, Value
@@ -214,8 +214,8 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks:
 def _ez_bust_push_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, upcard: Optional[str],
                         seen: list[Card], game: Mapping[str, Any]) -> ParSheet:
     if seen:
-        raise WagerError("--visible and --push-option together are not computed (the push depends on the "
-                         "player's whole hand)")
+        raise WagerError(f"{option('visible')} and {option('push_option', True)} together are not computed (the push "
+                         "depends on the player's whole hand)")
     options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
     main = GameRules.from_options(decks, rules, **options)
     p = ez_bust_with_push(main, shoe, upcard)
@@ -342,5 +342,5 @@ WAGERS = (
               "EZ Bust with paragraph (g) (a push when every player hand is a blackjack or bust), for one player, "
               "at 6 and 8 decks"),)),
     Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet,
-          reference=figures.bust_it, dealt=dealt.Dealt(dealt.bust_it_round)),
+          reference=figures.bust_it, shoe_return=shoe_returns.bust_it_return, dealt=dealt.Dealt(dealt.bust_it_round)),
 )

@@ -3,10 +3,12 @@ by rank and suit.
 
 The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
-of the shoe as it stands, round after round, needs microseconds. These two wagers have simple
+of the shoe as it stands, round after round, needs microseconds. These wagers have simple
 combinatorial forms, so their counts are written out: the same classifications (the tuples of
 hands a deal makes, best first), the same combinations and the same cycle, as exact integers. The
-tests check them against the general engine on full and depleted shoes.
+tests check them against the general engine on full and depleted shoes. The forms here are plain
+Python, the check of their compiled twins (``ext/closed_counts.pyx``, :func:`compiled_terms`), which
+the returns use.
 
 ``counts`` is a flat sequence of 52 numbers, rank major: ``counts[4 * r + s]`` is the number of
 cards of rank ``RANKS[r]`` and suit ``SUITS[s]`` (see :func:`flat_counts`).
@@ -22,6 +24,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 from math import comb
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -74,13 +77,21 @@ def _atoms(pairs: Iterable[tuple[tuple[str, ...], int]]) -> dict[tuple[str, ...]
 def count_21_plus_3(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
     """Unordered three-card combinations of each 21+3 classification, and the cycle C(N, 3).
 
-    The sums run in the compiled ``odds.engine.closed_counts`` (``ext/closed_counts.pyx``): every deal
-    that makes suited trips, trips, a straight flush, a straight, a flush with a pair, a flush of
-    three ranks (the third elementary symmetric sum of a suit's counts) or a pair. The better
-    hands are taken out here."""
+    Every deal that makes suited trips, trips, a straight flush, a straight, a flush with a pair, a
+    flush of three ranks (the third elementary symmetric sum of a suit's counts) or a pair is
+    counted, then the better hands are taken out."""
     total = _check(counts, 3, "21+3")
-    suited_trips, trips, straight_flush, straight, flush_pair, flush_distinct, pair = \
-        closed_counts.count_21_plus_3(counts)
+    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    suits = [sum(counts[s::4]) for s in range(4)]
+    suited_trips = sum(comb(n, 3) for n in counts)
+    trips = sum(comb(n, 3) for n in ranks)
+    runs = [(a, a + 1, a + 2) for a in range(11)] + [(11, 12, 0)]  # A-2-3 .. J-Q-K, then Q-K-A
+    straight = sum(ranks[a] * ranks[b] * ranks[c] for a, b, c in runs)
+    straight_flush = sum(counts[4 * a + s] * counts[4 * b + s] * counts[4 * c + s] for a, b, c in runs for s in range(4))
+    flush_pair = sum(comb(counts[4 * r + s], 2) * (suits[s] - counts[4 * r + s]) for r in range(13) for s in range(4))
+    flush_distinct = sum(sum(counts[4 * a + s] * counts[4 * b + s] * counts[4 * c + s]
+                             for a, b, c in itertools.combinations(range(13), 3)) for s in range(4))
+    pair = sum(comb(n, 2) * (total - n) for n in ranks)
     cycle = comb(total, 3)
     rows = [(SUITED_TRIPS, suited_trips), (TRIPS, trips - suited_trips),
             (STRAIGHT_FLUSH, straight_flush), (STRAIGHT, straight - straight_flush),
@@ -192,6 +203,56 @@ def count_kings_bounty(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int
 
 CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point,
                 "royal-match-21": count_royal_match, "kings-bounty": count_kings_bounty}
+
+
+def count_match_the_dealer(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Match the dealer (9 NYCRR 5324.11(i)) by weighted counts: a deal counts once for each of
+    the player's two cards that matches the up card's rank, under ``("suited-match",)`` when of its
+    suit too, else ``("unsuited-match",)``; the deals with no match under ``()``; the cycle is the
+    ordered deals (N)_3.
+
+    By exchangeability the up card may be taken as dealt first; then over the ordered pairs of the
+    player's cards from the ``N - 1`` left, the identical cards number ``2 (n_u - 1)(N - 2)``, the
+    same-rank other-suit ones ``2 (R - n_u)(N - 2)``, and the pairs with no match
+    ``(N - R)(N - R - 1)`` (``R`` cards of the up card's rank in the whole shoe). Summed over the up
+    card ``u``: ``sum n_u (n_u - 1) = sq - N`` and ``sum n_u (R_u - n_u) = R2 - sq``.
+
+    >>> count_match_the_dealer([1] * 52)[0][("unsuited-match",)]  # 52 up cards x 3 ranks-mates x 2 places x 50 others
+    15600
+    """
+    n = _check(counts, 3, "match-the-dealer")
+    ranks = [counts[4 * r] + counts[4 * r + 1] + counts[4 * r + 2] + counts[4 * r + 3] for r in range(13)]
+    sq = sum(k * k for k in counts)
+    r2 = sum(k * k for k in ranks)
+    miss = sum(k * (n - k) * (n - k - 1) for k in ranks)
+    return ({("suited-match",): 2 * (n - 2) * (sq - n), ("unsuited-match",): 2 * (n - 2) * (r2 - sq), (): miss},
+            n * (n - 1) * (n - 2))
+
+
+# The outcomes of each compiled closed form (``odds.engine.closed_counts.closed_terms``), in the
+# order of its terms: the classifications of the Python forms above, Bust It's outcomes
+# (``odds.wagers.dealer_bust.BUST_IT_OUTCOMES`` and the loss).
+COMPILED: dict[str, tuple[object, ...]] = {
+    "21+3": (SUITED_TRIPS, TRIPS, STRAIGHT_FLUSH, STRAIGHT, FLUSH_PAIR, FLUSH, PAIR, NOTHING),
+    "twenty-point-bonus": (QH_PAIR_BJ, QH_PAIR, MATCHED_20, SUITED_20, ANY_20, NOTHING),
+    "royal-match-21": (CROWN, ROYAL, SUITED_BLACKJACK, SUITED_MATCH, NOTHING),
+    "kings-bounty": (KS_PAIR_BJ, KS_PAIR, SUITED_KINGS, SUITED_QJT, SUITED_20_ONLY, TWO_KINGS, UNSUITED_20,
+                     UNSUITED_21, NOTHING),
+    "match-the-dealer": (("suited-match",), ("unsuited-match",), ()),
+    "bust-it": ("eights-suited", "eights-colour", "third-6", "third-7", "third-8", "third-9", "third-T", "lose"),
+}
+
+
+def compiled_terms(wager: str, counts: Sequence[int]) -> tuple[dict[object, int], int]:
+    """The compiled closed form of ``wager``: each outcome's count (zeros left out) and the cycle,
+    as the Python forms give them.
+
+    >>> from odds import Shoe
+    >>> compiled_terms("21+3", flat_counts(Shoe.decks(6))) == count_21_plus_3(flat_counts(Shoe.decks(6)))
+    True
+    """
+    terms = closed_counts.closed_terms(closed_counts.FORMS.index(wager), counts)
+    return {atom: ways for atom, ways in zip(COMPILED[wager], terms) if ways}, terms[-1]
 
 
 def rank_suit_label(index: int) -> str:

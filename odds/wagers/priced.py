@@ -18,9 +18,9 @@ shoe (milliseconds). :attr:`PricedWager.path` says which.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Sequence, Union
+from os import PathLike
+from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
 from odds.core.errors import WagerError
 from odds.core.rules import DealerRules
@@ -38,11 +38,11 @@ Number = Union[float, Fraction]
 ShoeLike = Union[Shoe, Sequence[int]]
 
 
-@dataclass(frozen=True)
-class WagerReturn:
+class WagerReturn(NamedTuple):
     """The return of a wager for one shoe state: ``ret`` per unit wagered when the wager is placed,
     ``offered`` the chance it is offered in the round (EZ Bust: an up card of 2 to 6; else 1), and
-    ``player_edge`` whether the return is above zero (decided exactly, even in floats)."""
+    ``player_edge`` whether the return is above zero (decided exactly, even in floats). Immutable;
+    a named tuple, so that a simulator pays nothing to build one."""
 
     ret: Number
     offered: Number
@@ -63,8 +63,11 @@ class PricedWager:
                  any_decks: bool = False, **options: Any) -> None:
         from . import get_wager
 
-        if not isinstance(exact, bool):
-            raise WagerError(f"exact must be True or False, got {exact!r}")
+        for flag, value in (("exact", exact), ("any_decks", any_decks)):
+            if not isinstance(value, bool):
+                raise WagerError(f"{flag} must be True or False, got {value!r}")
+        if paytable_file is not None and not isinstance(paytable_file, (str, PathLike)):
+            raise WagerError(f"paytable_file must be a path, e.g. 'proposed.toml', got {paytable_file!r}")
         if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks < 1):
             raise WagerError(f"decks must be a whole number of at least 1, got {decks!r}")
         self.wager = get_wager(wager)
@@ -105,6 +108,10 @@ class PricedWager:
             value not in (None, False, (), "") for value in self.options.keywords().values())
         self._fast = shoe_return(self.wager.name, self.table.pays, rules) if fast_ok else None
         self._deals = self._deal_pays() if self._fast is None and self.wager.game is not None else None
+        # the float return of a list or tuple of 52 counts, checked in C, as (return, chance offered)
+        self._float: Optional[Callable[[Sequence[int]], tuple[float, float]]] = (
+            None if exact else self._fast.fast if self._fast is not None
+            else (lambda counts, mean=self._deals.mean: (mean(counts), 1.0)) if self._deals is not None else None)
         self.path = (self._fast.method if self._fast is not None
                      else "every deal of the deciding cards paid as the par sheet pays it (compiled, floats; "
                           "the par sheet when exact)" if self._deals is not None
@@ -131,17 +138,15 @@ class PricedWager:
     def ret(self, shoe: ShoeLike) -> WagerReturn:
         """The return per unit wagered for the shoe as it stands (a :class:`Shoe`, or 52 counts
         by rank and suit, rank major)."""
-        if self._fast is not None:
-            counts = _flat(shoe)
-            if self.exact:
-                r, q = self._fast.exact(counts)
+        if self._float is not None:
+            r, q = self._float(flat_counts(shoe) if isinstance(shoe, Shoe) else shoe)
+            if r >= TIE_BAND or r <= -TIE_BAND:
                 return WagerReturn(r, q, r > 0)
-            rf, qf, edge = self._fast.decide(counts, False)
-            return WagerReturn(rf, qf, edge)
-        if self._deals is not None and not self.exact:
-            mean = self._deals.mean(_flat(shoe))
-            if abs(mean) >= TIE_BAND:
-                return WagerReturn(mean, 1.0, mean > 0)
+            if self._fast is not None:  # the sign of a return this close to 0 decided exactly
+                return WagerReturn(r, q, self._fast.ratio(_flat(shoe))[0] > 0)
+        elif self._fast is not None:
+            num, den, onum, oden = self._fast.ratio(_flat(shoe))
+            return WagerReturn(Fraction(num, den), Fraction(onum, oden), num > 0)
         sheet = self.par_sheet(shoe)
         ret = sheet.expected_return
         return WagerReturn(ret if self.exact else float(ret), Fraction(1) if self.exact else 1.0, ret > 0)

@@ -17,13 +17,16 @@ How each is computed:
 
 * ``buster``, ``ez-bust``: the dealer kernel (``ext/dealer_kernel.pyx``) called directly. Exact:
   its integer counts of ordered draws, brought to one denominator in Python integers. Fast:
-  :func:`odds.engine.dealer.dealer_expectation`, the straight-line float propagation with each
-  bust's win weighed in C, straight from the 52 counts. Both give the values of
+  :class:`odds.engine.dealer.DealerWeights`, the straight-line float propagation of the dealer's
+  drawing hands with each bust's win weighed in C (the standing hands are not needed), straight from
+  the 52 counts. Both give the values of
   :func:`odds.wagers.dealer_bust.buster_bust_probabilities` and
   :func:`~odds.wagers.dealer_bust.ez_bust_probability` without building a dealer table.
-* ``21+3``, ``twenty-point-bonus``: the closed-form counts of
-  :mod:`odds.wagers.first_cards_closed`, exact integers; the fast twin divides the same two
-  integers (Python rounds the quotient correctly), so it is exact to the last bit of a float.
+* ``21+3``, ``twenty-point-bonus``, ``royal-match-21``, ``kings-bounty``, ``match-the-dealer``,
+  ``bust-it``: the closed forms of :mod:`odds.wagers.first_cards_closed` compiled
+  (``ext/closed_counts.pyx``): the exact count of each outcome in 128-bit integers (exact), or
+  their pay-weighted sum in doubles (fast). The Python forms, and the general first-cards engine,
+  are the check the tests hold them to.
 
 >>> from odds import Shoe, DealerRules
 >>> from odds.wagers.paytables import builtin_paytables
@@ -37,23 +40,27 @@ True
 """
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
+from functools import cached_property
 from math import lcm, perm
 from operator import mul
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
 import numpy
 
-from odds.engine.dealer import dealer_expectation
+from odds.engine.dealer import DealerWeights
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
-from odds.core.errors import EngineError, WagerError
+from odds.core.errors import EngineError, InternalError, WagerError
 from odds.core.rules import DealerRules
 from .first_cards_base import paid_hand
-from .first_cards_closed import CLOSED_FORMS
+from odds.engine.kernels import closed_counts
+from .first_cards_closed import COMPILED
 
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
 BUST = RESULTS.index("bust")
 TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
+WIDE = 14  # the cards axis of the dealer's weights (odds.engine.dealer.dealer_expectation)
 
 
 def _scaled(pays: Mapping[str, Fraction]) -> tuple[int, dict[str, int]]:
@@ -110,43 +117,62 @@ class _AlwaysOffered(ShoeReturn):
         return num / den, 1.0
 
 
-class _FirstCards(_AlwaysOffered):
+class _Compiled(_AlwaysOffered):
+    """A wager whose return is a compiled closed form (``odds.engine.closed_counts``): the count
+    of each outcome and the cycle, each outcome paid ``pay_of(outcome)`` (scaled to integers)."""
+
     uses_suits = True
 
-    def __init__(self, wager: str, pays: Mapping[str, Fraction]) -> None:
-        self.wager = wager
-        self.count = CLOSED_FORMS[wager]
-        self.scale, self.pays = _scaled(pays)
-        self._atom_pay: dict[tuple[str, ...], int] = {}
-        self.method = ("closed-form count of every deal of the deciding cards by rank and suit (exact integers; "
-                       "checked against the general first-cards engine)")
-
-    def _pay(self, atom: tuple[str, ...]) -> int:
-        pay = self._atom_pay.get(atom)
-        if pay is None:
-            hand = paid_hand(atom, self.pays)
-            pay = self._atom_pay[atom] = -self.scale if hand is None else self.pays[hand]
-        return pay
+    def __init__(self, wager: str, pay_of: Callable[[object], int], scale: int, method: str) -> None:
+        self.wager, self.scale, self.method = wager, scale, method
+        self.form = closed_counts.FORMS.index(wager)
+        self.pays = [pay_of(outcome) for outcome in COMPILED[wager]]
+        self._float_pays = array("d", [p / scale for p in self.pays])
 
     def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
-        ways, cycle = self.count(counts)
-        return sum(w * self._pay(atom) for atom, w in ways.items()), cycle * self.scale
+        terms = closed_counts.closed_terms(self.form, counts)
+        return sum(map(mul, self.pays, terms)), terms[-1] * self.scale
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        return closed_counts.closed_mean(self.form, counts, self._float_pays), 1.0
+
+
+def _first_cards(wager: str, pays: Mapping[str, Fraction], method: str) -> _Compiled:
+    """A compiled closed form whose outcomes are classifications (tuples of hands, best first),
+    each paid as the par sheet pays it (:func:`paid_hand`; a loss when no hand is paid)."""
+    scale, scaled = _scaled(pays)
+
+    def pay_of(atom: object) -> int:
+        hand = paid_hand(cast(tuple, atom), scaled)
+        return -scale if hand is None else scaled[hand]
+
+    return _Compiled(wager, pay_of, scale, method)
 
 
 class _Dealer(ShoeReturn):
     """Shared by the dealer-bust wagers: the kernel's bust buckets by up card and cards."""
 
+    max_cards = WIDE - 1  # the most cards in a dealer's hand a weight is given for
+
     def __init__(self, rules: DealerRules) -> None:
         self.rules = rules
-        g = dealer_graph(rules.hits_soft_17)
-        self.kernel = dealer_kernel(rules.hits_soft_17)
-        self.max_cards = g.max_cards
-        # (up card value, number of cards, bucket) of every dealer bust
-        self.busts = tuple((up, k, g.bucket(up, "bust", k)) for up in range(1, 11)
-                           for k in range(3, g.max_cards + 1))
-        # the fast twin's weights of (up card, result, cards) for dealer_expectation
-        self._weights = numpy.zeros((10, len(RESULTS), 14))
+        # the fast twin's weights of (up card, result, cards) for DealerWeights
+        self._weights = numpy.zeros((10, len(RESULTS), WIDE))
         self._h17 = rules.hits_soft_17
+
+    # The exact twin's graph and kernel are built on its first use (a tenth of a second): the fast
+    # twin needs neither.
+    @cached_property
+    def kernel(self) -> Any:
+        return dealer_kernel(self._h17)
+
+    @cached_property
+    def busts(self) -> tuple[tuple[int, int, int], ...]:
+        """(up card value, number of cards, bucket) of every dealer bust."""
+        g = dealer_graph(self._h17)
+        if g.max_cards > self.max_cards:
+            raise InternalError(f"the dealer's hands hold up to {g.max_cards} cards, weights stop at {self.max_cards}")
+        return tuple((up, k, g.bucket(up, "bust", k)) for up in range(1, 11) for k in range(3, g.max_cards + 1))
 
     @staticmethod
     def by_value(counts: Sequence[int]) -> list[int]:
@@ -185,6 +211,7 @@ class _Buster(_Dealer):
             self._weights[:, BUST, k] = self.win[k]
         self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
                        "(exact), or its float probabilities (fast)")
+        self._expectation = DealerWeights(self._weights, self._h17)
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
@@ -192,7 +219,7 @@ class _Buster(_Dealer):
         return num - den * self.scale, den * self.scale, 1, 1
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        return dealer_expectation(counts, self._weights, self._h17) / self.scale - 1.0, 1.0
+        return self._expectation(counts) / self.scale - 1.0, 1.0
 
 
 class _EzBust(_Dealer):
@@ -206,6 +233,7 @@ class _EzBust(_Dealer):
             self._weights[u - 1, BUST, :] = 1.0
         self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
                        "chance of each up card; exact integer counts (exact) or floats (fast)")
+        self._expectation = DealerWeights(self._weights, self._h17)
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
@@ -223,45 +251,25 @@ class _EzBust(_Dealer):
         if not offered:
             return 0.0, 0.0
         total = sum(counts)
-        busts = dealer_expectation(counts, self._weights, self._h17)  # P(bust and the wager offered)
+        busts = self._expectation(counts)  # P(bust and the wager offered)
         return self._paid * (busts * total / offered) - 1.0, offered / total
 
 
-class _MatchTheDealer(_AlwaysOffered):
-    """Match the dealer (9 NYCRR 5324.11(i)): each of the player's two cards that matches the up
-    card's rank is paid ``S`` when of its suit too, else ``U``, and a deal with no match loses. By
-    exchangeability the up card may be taken as dealt first; then over the ordered pairs of the
-    player's cards from the ``N - 1`` left, the identical cards number ``2 (n_u - 1)(N - 2)``, the
-    same-rank other-suit ones ``2 (R - n_u)(N - 2)``, and the pairs with no match
-    ``(N - R)(N - R - 1)`` (``R`` cards of the up card's rank in the whole shoe). So the return is
-    ``sum_u n_u [2 (N - 2)(S (n_u - 1) + U (R_u - n_u)) - (N - R_u)(N - R_u - 1)] / (N)_3``: 52
-    terms, exact integers."""
-
-    uses_suits = True
-
-    def __init__(self, pays: Mapping[str, Fraction]) -> None:
-        self.wager = "match-the-dealer"
-        self.scale, scaled = _scaled(pays)
-        self.suited, self.unsuited = scaled["suited-match"], scaled["unsuited-match"]
-        self.method = ("closed form over the up card's rank and suit (exact integers; checked against the "
-                       "general first-cards engine)")
-
-    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
-        n = sum(counts)
-        if n < 3:
-            raise EngineError(f"match-the-dealer needs 3 cards; the shoe holds {n}")
-        # The sum over the up card u, expanded: sum n_u (n_u - 1) = sq - n, sum n_u (R_u - n_u) = R2 - sq.
-        ranks = [counts[4 * r] + counts[4 * r + 1] + counts[4 * r + 2] + counts[4 * r + 3] for r in range(13)]
-        sq = sum(map(mul, counts, counts))
-        r2 = sum(map(mul, ranks, ranks))
-        miss = sum(k * (n - k) * (n - k - 1) for k in ranks)
-        num = 2 * (n - 2) * (self.suited * (sq - n) + self.unsuited * (r2 - sq)) - self.scale * miss
-        return num, n * (n - 1) * (n - 2) * self.scale
-
-
 def match_the_dealer_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
-    """Match the dealer's return for any shoe (the dealer's rules do not matter)."""
-    return _MatchTheDealer(pays)
+    """Match the dealer's return for any shoe (the dealer's rules do not matter): the weighted counts
+    of :func:`~odds.wagers.first_cards_closed.count_match_the_dealer`, each matching card paid."""
+    return _first_cards("match-the-dealer", pays,
+                        "closed form over the up card's rank and suit (exact integers, compiled; checked against "
+                        "the general first-cards engine)")
+
+
+def bust_it_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Bust It's return for any shoe (the dealer's rules do not matter: only a hard 12 to 16 busts
+    with one card): the count of :func:`~odds.wagers.dealer_bust.bust_it_combinations`, compiled."""
+    scale, scaled = _scaled(pays)
+    return _Compiled("bust-it", lambda outcome: -scale if outcome == "lose" else scaled[cast(str, outcome)], scale,
+                     "closed form over the dealer's first three cards by value, and the eights by suit (exact "
+                     "integers, compiled; checked against the par sheet's count)")
 
 
 def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
@@ -275,11 +283,12 @@ def ez_bust_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRule
 
 
 def closed_form_return(wager: str) -> Callable[..., ShoeReturn]:
-    """The return of a first-cards wager with a closed form (:data:`CLOSED_FORMS`), as a record's
+    """The return of a first-cards wager with a closed form (:data:`~odds.wagers.first_cards_closed.COMPILED`), as a record's
     ``shoe_return``: ``(pays, rules) -> ShoeReturn`` (the dealer's rules do not matter)."""
 
     def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
-        return _FirstCards(wager, pays)
+        return _first_cards(wager, pays, "closed-form count of every deal of the deciding cards by rank and suit "
+                                         "(exact integers, compiled; checked against the general first-cards engine)")
 
     return make
 
