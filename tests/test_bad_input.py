@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from odds import DealerRules, GameRules, OddsError, Shoe, dealer_table
+from odds import (DealerRules, DealtShoe, GameRules, OddsError, Shoe, dealer_distribution, dealer_table, parse_card,
+                  parse_cards, price)
 from odds.apps import cli
 from odds.apps.cli import main
 
@@ -94,10 +95,41 @@ def test_a_killed_book_build_is_tidied_by_the_next(capsys, tmp_path):
     (lambda: GameRules(decks=-3), "number of decks must be from 1 to 1000"),
     (lambda: Shoe.decks(10 ** 100), "number of decks must be from 1 to 1000"),
     (lambda: __import__("odds").PlayerEngine(GameRules(), exact="no"), "exact must be True or False"),
+    (lambda: parse_card(5), "a card is written as text"),
+    (lambda: parse_cards(None), "cards are written as text"),
+    (lambda: Shoe.decks(6).remove(5), "cards are text such as 'AS TH 7' or a list of cards, got 5"),
+    (lambda: Shoe.decks(6).remove(["AS", 5]), "cards are written as text"),
+    (lambda: Shoe(None), "13 ranks x 4 suits"),
+    (lambda: DealtShoe(6, "rng"), "rng must be a random generator"),
+    (lambda: dealer_distribution(Shoe.decks(6), 5), "a card is written as text"),
+    (lambda: price("buster", "C", decks=6, paytable_file=5), "paytable_file must be a path"),
+    (lambda: price("buster", "C", decks=6, any_decks="yes"), "any_decks must be True or False"),
+    (lambda: price("21+3", "C", decks=6).ret("AS KH"), "not text"),
+    (lambda: price("21+3", "C", decks=6).ret([2.0] * 52), "a count of cards is a whole number, not 2.0"),
+    (lambda: price("buster", "C", decks=6).ret([10 ** 6] * 52), "at most 1,000 of each card"),
+    (lambda: price("in-between", "A", decks=6).ret([1] + [0] * 51), "a deal of 3 cards from a shoe of 1"),
 ])
 def test_the_library_refuses_by_name(call, message):
     with pytest.raises(OddsError, match=message):
         call()
+
+
+@pytest.mark.parametrize("call, library, command_line", [
+    (lambda: price("in-between"), "choose one with paytable=", ["wager", "in-between", "--decks", "6"]),
+    (lambda: price("buster", "C", decks=2), "any_decks=True",
+     ["wager", "buster", "--paytable", "C", "--decks", "2"]),
+    (lambda: price("twenty-point-bonus", "A", decks=6, spots=3).par_sheet(Shoe.decks(6)), "spots= goes with cap=",
+     ["wager", "twenty-point-bonus", "--paytable", "A", "--decks", "6", "--spots", "3"]),
+    (lambda: price("blazing-7s", "A", decks=6), 'give meters="jackpot=VALUE"',
+     ["wager", "blazing-7s", "--paytable", "A", "--decks", "6"]),
+])
+def test_the_library_names_its_arguments_and_the_command_line_its_flags(call, library, command_line, capsys):
+    """One message, spoken to each user: keyword arguments in Python, flags on the command line."""
+    with pytest.raises(OddsError) as raised:
+        call()
+    assert library in str(raised.value) and " --" not in str(raised.value)
+    status, _, err = run(capsys, *command_line)
+    assert status == 2 and one_line(err) and "--" in err and "=" not in err.replace("jackpot=", "")
 
 
 # ------------------------------------------------------------------ generated commands and files

@@ -58,6 +58,8 @@ _CARD = re.compile(r"^(10|[AaTtJjQqKk2-9])([SsHhDdCc]?)$")
 
 def parse_card(text: str) -> Card:
     """Parse one card such as ``AS`` or a bare rank such as ``7``."""
+    if not isinstance(text, str):
+        raise CardError(f"a card is written as text such as 'AS', 'TH' or '7', got {text!r}")
     m = _CARD.match(text.strip())
     if not m:
         raise CardError(
@@ -70,4 +72,6 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Parse cards separated by spaces or commas. An empty string gives no cards."""
+    if not isinstance(text, str):
+        raise CardError(f"cards are written as text such as 'AS TH 7', got {text!r}")
     return [parse_card(t) for t in re.split(r"[\s,]+", text.strip()) if t]

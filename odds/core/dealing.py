@@ -28,6 +28,8 @@ class DealtShoe:
     def __init__(self, decks: int, rng: Optional[random.Random] = None) -> None:
         self.full = Shoe.decks(decks)  # checks decks
         self.decks = decks
+        if rng is not None and not callable(getattr(rng, "shuffle", None)):
+            raise ShoeError(f"rng must be a random generator with a shuffle method, e.g. random.Random(1), got {rng!r}")
         self.rng = rng if rng is not None else random.Random()
         self.shuffle()
 

@@ -6,6 +6,41 @@ for the second (the traceback with ``--debug`` or ``ODDS_DEBUG=1``); see ``docs/
 """
 
 
+import contextlib
+from contextvars import ContextVar
+from typing import Iterator
+
+_COMMAND_LINE: ContextVar[bool] = ContextVar("odds_command_line", default=False)
+# Command-line flags that are not the option's name with dashes.
+_FLAGS = {"meters": "--meter", "resets": "--reset", "rates": "--rate", "rules": "--rule"}
+
+
+@contextlib.contextmanager
+def command_line() -> Iterator[None]:
+    """While the command line runs: messages name options as its flags (see :func:`option`)."""
+    token = _COMMAND_LINE.set(True)
+    try:
+        yield
+    finally:
+        _COMMAND_LINE.reset(token)
+
+
+def option(name: str, value: object = None) -> str:
+    """An option as the user gives it, for a message: a flag on the command line, a keyword argument
+    in Python.
+
+    >>> option("split_hands", 4), option("dealer_blackjack", "no-effect"), option("paytable")
+    ('split_hands=4', "dealer_blackjack='no-effect'", 'paytable=')
+    >>> with command_line():
+    ...     option("split_hands", 4), option("meters"), option("any_decks", True)
+    ('--split-hands 4', '--meter', '--any-decks')
+    """
+    if _COMMAND_LINE.get():
+        flag = _FLAGS.get(name, "--" + name.replace("_", "-"))
+        return flag if value is None or value is True else f"{flag} {value}"
+    return f"{name}=" if value is None else f"{name}={value!r}"
+
+
 class OddsError(ValueError):
     """Base class of every input error raised by odds."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
 from .cards import RANKS, SUITS, Card, parse_cards
-from .errors import ShoeError
+from .errors import CardError, ShoeError
 
 CardsLike = Union[str, Iterable[Union[str, Card]]]
 
@@ -28,6 +28,10 @@ CardsLike = Union[str, Iterable[Union[str, Card]]]
 def _as_cards(cards: CardsLike) -> list[Card]:
     if isinstance(cards, str):
         return parse_cards(cards)
+    if isinstance(cards, Card):
+        return [cards]
+    if not isinstance(cards, Iterable):
+        raise CardError(f"cards are text such as 'AS TH 7' or a list of cards, got {cards!r}")
     out: list[Card] = []
     for c in cards:
         out.extend([c] if isinstance(c, Card) else parse_cards(c))
@@ -50,6 +54,8 @@ class Shoe:
     suits_recorded: bool = True
 
     def __post_init__(self) -> None:
+        if not isinstance(self.counts, (tuple, list)) or not all(isinstance(row, (tuple, list)) for row in self.counts):
+            raise ShoeError(f"a shoe needs 13 ranks x 4 suits of counts (tuples of whole numbers), got {self.counts!r}")
         if len(self.counts) != 13 or any(len(row) != 4 for row in self.counts):
             raise ShoeError("a shoe needs 13 ranks x 4 suits of counts")
         if len(self.unsuited) != 13:

@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, T
 
 from odds.core.actions import Action
 from odds.core.cards import RANKS, SUITS, Card, parse_cards, point_value, value_label
-from odds.core.errors import RuleError, ShoeError, WagerError
+from odds.core.errors import RuleError, ShoeError, WagerError, option
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.game_rules import GameRules
 from odds.wagers.paytables import Paytable, builtin_paytables
@@ -493,7 +493,7 @@ def _envelope(values: Mapping[Action, Linear],
 
 def _envelope_text(env: Optional[Envelope], free: Sequence[str]) -> str:
     if env is None:
-        return f"give --meter for all but one of {', '.join(free)}"
+        return f"give {option('meters')} for all but one of {', '.join(free)}"
     if env[0][0] is None:
         return env[0][2]
     m = free[0]

@@ -145,7 +145,8 @@ class SwitchRules:
         if not isinstance(g, GameRules):
             raise RuleError("Switch rules need a GameRules for the main game")
         if not g.dealer.peek:
-            raise RuleError("Blackjack Switch is computed with the dealer's peek for blackjack (--no-peek is not supported)")
+            raise RuleError("Blackjack Switch is computed with the dealer's peek for blackjack (a game without it is not "
+                            "supported)")
         if g.surrender:
             raise RuleError("Blackjack Switch offers no surrender: 633a.12(a)(4) lists double, split, stand, draw")
         if g.double_rescue or any(getattr(g, n) is not None for n in (

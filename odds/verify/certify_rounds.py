@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
 
 from .checks import ExactCheck, Figure
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, option
 from odds.core.formats import fraction_text
 from odds.engine.outcomes import LOSS, NEITHER, WIN, round_outcomes
 from odds.engine.player import PlayerEngine
@@ -66,7 +66,7 @@ def round_options(given: Mapping, decks: int, rules: DealerRules, table: Paytabl
     if options["dealer_blackjack"] not in ("loss", "no-effect"):
         raise WagerError(f"dealer blackjack {options['dealer_blackjack']!r}: use loss or no-effect")
     if options["dealer_blackjack"] == "no-effect" and not rules.peek:
-        raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
+        raise WagerError(f"{option('dealer_blackjack', 'no-effect')} is read for a game in which the dealer peeks")
     streak_game(decks, rules, options)  # the rules of the main game must hold together
     return options
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union
 
-from odds.core.errors import EngineError, WagerError
+from odds.core.errors import EngineError, WagerError, option
 from odds.core.progress import bar
 from odds.core.game_rules import GameRules
 from odds.core.rules import DealerRules
@@ -257,7 +257,7 @@ def simulate_rounds(wager: str, game: GameRules, pays: Mapping, rounds: int, see
     if dealer_blackjack not in ("loss", "no-effect"):
         raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
     if dealer_blackjack == "no-effect" and not game.dealer.peek:
-        raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
+        raise WagerError(f"{option('dealer_blackjack', 'no-effect')} is read for a game in which the dealer peeks")
     exact_pays = {str(k): Fraction(v) for k, v in pays.items()}
     streak = str(streak)
     if streak not in exact_pays:

@@ -18,7 +18,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union
 
 from odds.core.cards import Card, point_value
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, option
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
@@ -270,15 +270,16 @@ def _twenty_point_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Payt
     assumptions = ["matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE]
     if cap is None:
         if spots is not None:
-            raise WagerError("--spots goes with --cap")
+            raise WagerError(f"{option('spots')} goes with {option('cap')}")
         assumptions.append("the aggregate payout limit of (k)(6)-(7) is not applied")
     else:
         try:
             limit = Fraction(cap)
         except (ValueError, ZeroDivisionError):
-            raise WagerError(f"cannot read --cap {cap!r} as a number") from None
+            raise WagerError(f"cannot read {option('cap')} {cap!r} as a number") from None
         if limit <= 0 or spots is None or spots < 1:
-            raise WagerError("--cap needs a positive limit and --spots, the number of players betting (>= 1)")
+            raise WagerError(f"{option('cap')} needs a positive limit and {option('spots')}, the number of players "
+                               "betting (>= 1)")
         top = "qh-pair-dealer-bj"
         if top in pays:
             pays[top] = capped_top_pay(shoe, pays[top], limit, spots)

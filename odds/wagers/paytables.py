@@ -35,7 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Union
 
-from odds.core.errors import PaytableError, WagerError
+from odds.core.errors import PaytableError, WagerError, option
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -350,7 +350,7 @@ def choose_paytable(wager: str, paytable: Optional[str] = None, paytable_file: U
         raise WagerError(f"{book.source} holds paytables for {book.wager}, not {wager}")
     if paytable is None:
         if len(book.tables) != 1:
-            raise WagerError(f"{wager} has paytables {', '.join(book.tables)}: choose one with --paytable")
+            raise WagerError(f"{wager} has paytables {', '.join(book.tables)}: choose one with {option('paytable')}")
         table = next(iter(book.tables.values()))
     elif paytable not in book.tables:
         raise WagerError(f"{wager} has no paytable {paytable!r} in {book.source} "
@@ -359,7 +359,7 @@ def choose_paytable(wager: str, paytable: Optional[str] = None, paytable_file: U
         table = book.tables[paytable]
     if decks is not None and not table.allows(decks) and not any_decks:
         raise WagerError(f"{wager} paytable {table.id} is for {', '.join(map(str, table.decks or ()))} "
-                            f"deck(s) ({table.citation}), not {decks} (--any-decks computes it anyway)")
+                            f"deck(s) ({table.citation}), not {decks} ({option('any_decks', True)} computes it anyway)")
     return book, table
 
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from odds.core.cards import Card
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, option
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from odds.core.formats import fraction_text
 
@@ -219,7 +219,7 @@ def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...],
                          f"at most 1 (100%), got {(rates or {})[bad_rate[0]]}")
     if missing:
         raise WagerError(f"{name} paytable {paytable.id} pays from meter(s) {', '.join(needed)}: give "
-                         f"--meter {','.join(f'{m}=VALUE' for m in needed)} (in units of the wager)")
+                         f"{option('meters', ','.join(f'{m}=VALUE' for m in needed))} (in units of the wager)")
     pays = dict(paytable.pays)
     hand: Optional[str]
     for hand, (share, meter) in paytable.meter_pays.items():

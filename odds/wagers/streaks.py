@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from odds.engine.cache import disk_cached
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, option
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import round_outcomes
 from .parsheet import Outcome, ParSheet
@@ -85,7 +85,7 @@ def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: Roun
     classes: dict[str, Fraction] = {k: _exact(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:
-            raise WagerError("--dealer-blackjack no-effect is read for a game in which the dealer peeks")
+            raise WagerError(f"{option('dealer_blackjack', 'no-effect')} is read for a game in which the dealer peeks")
         moved = dealer_blackjack_without_player_blackjack(shoe.by_value())
         classes = {"win": classes["win"], "loss": classes["loss"] - moved, "neither": classes["neither"] + moved}
     elif dealer_blackjack != "loss":

@@ -15,7 +15,7 @@ import sys
 from typing import Optional, Sequence
 
 from odds import __version__
-from odds.core.errors import OddsError
+from odds.core.errors import OddsError, command_line
 
 from . import book, dealer, game, wagers
 from .arguments import Parser, UsageError, examples
@@ -88,7 +88,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if not getattr(args, "run", None):
             parser.print_usage(sys.stderr)
             return 2
-        text = args.run(args)
+        with command_line():
+            text = args.run(args)
         status = 0
         if isinstance(text, tuple):
             text, status = text
