@@ -254,6 +254,20 @@ def test_a_streak_report_verifies_three_ways_and_is_the_same_when_run_again(tmp_
     assert (tmp_path / "one.html").read_bytes() == (tmp_path / "two.html").read_bytes()
 
 
+def test_a_certification_reads_no_figure_from_the_disk_cache(monkeypatch):
+    """Even inside an active cache a certification computes every figure: it runs with the cache
+    turned off (``odds.engine.cache.no_cache``), which a cached function then bypasses."""
+    from odds.engine import cache
+    from odds.verify import certify as certify_module
+    seen = []
+    real = certify_module._certify
+    monkeypatch.setattr(certify_module, "_certify",
+                        lambda *args: seen.append(cache._ACTIVE[-1] if cache._ACTIVE else "no cache") or real(*args))
+    with cache.use_cache(cache.ResultCache(None)):
+        report = certify("21+3", 6, paytable="C", rounds=2000)
+    assert seen == [None] and report.agrees
+
+
 def test_a_burnout_bonus_report_and_a_dealer_blackjack_of_no_effect(tmp_path, capsys):
     status, path = run(tmp_path, "burnout-bonus", "--rule", "H17", "--streak", "3", "--dealer-blackjack", "no-effect",
                        *NO_SPLIT)

@@ -171,7 +171,7 @@ class ResultCache:
         return dict(values)
 
 
-_ACTIVE: list[ResultCache] = []
+_ACTIVE: list[Optional[ResultCache]] = []  # the innermost last; None: no cache in this block
 
 
 @contextlib.contextmanager
@@ -181,7 +181,31 @@ def use_cache(cache: ResultCache) -> Iterator[ResultCache]:
     try:
         yield cache
     finally:
-        _ACTIVE.remove(cache)
+        _ACTIVE.pop()
+
+
+@contextlib.contextmanager
+def no_cache() -> Iterator[None]:
+    """Within the block every result is computed, whatever cache an outer block made active (a
+    certification takes no figure from the disk).
+
+    >>> calls = []
+    >>> @disk_cached("demo-uncached")
+    ... def third(n):
+    ...     calls.append(n)
+    ...     return {"one": Fraction(1, 3), "rest": Fraction(2, 3)}
+    >>> with use_cache(ResultCache(None)) as cache:
+    ...     with no_cache():
+    ...         _ = third(1), third(1)
+    ...     _ = third(1), third(1)
+    >>> len(calls), cache.stats["hit"]
+    (3, 1)
+    """
+    _ACTIVE.append(None)
+    try:
+        yield
+    finally:
+        _ACTIVE.pop()
 
 
 def disk_cached(kind: str, check: Check = probability_distribution) -> Callable[[_F], _F]:
@@ -192,10 +216,11 @@ def disk_cached(kind: str, check: Check = probability_distribution) -> Callable[
 
         @functools.wraps(fn)
         def cached(*args: Any, **kwargs: Any) -> Mapping[str, Any]:
-            if not _ACTIVE:
+            active = _ACTIVE[-1] if _ACTIVE else None
+            if active is None:
                 return fn(*args, **kwargs)
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            return _ACTIVE[-1].fetch(kind, dict(bound.arguments), lambda: fn(*args, **kwargs), check)
+            return active.fetch(kind, dict(bound.arguments), lambda: fn(*args, **kwargs), check)
         return cast(_F, cached)
     return wrap

@@ -31,6 +31,7 @@ from typing import Mapping, Optional, Union, cast
 
 from odds import __version__
 from odds.core.errors import WagerError
+from odds.engine.cache import no_cache
 from odds.core.formats import fraction_text
 from odds.wagers.paytables import Paytable, Provenance, choose_paytable, provenance
 from odds.regulations import excerpts
@@ -263,7 +264,14 @@ def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = 
             paytable_file: Union[str, Path, None] = None,
             any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
             rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
-    """Compute everything a report holds (see the module's doc)."""
+    """Compute everything a report holds (see the module's doc). Every figure is computed here,
+    none read from the disk cache, even inside :func:`odds.engine.cache.use_cache`."""
+    with no_cache():
+        return _certify(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
+
+
+def _certify(name: str, decks: int, rule: str, paytable: Optional[str], paytable_file: Union[str, Path, None],
+             any_decks: bool, peek: bool, options: Optional[Mapping], rounds: int, seed: int) -> Report:
     from .simulate import check as simulation_check
     inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
     wager = get_wager(name)
