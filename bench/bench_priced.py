@@ -60,7 +60,8 @@ def main() -> None:
         priced.ret(shoes[0])
         first = (time.process_time() - prepared) * 1e3
         prepare = (prepared - t) * 1e3
-        kind = ("sweep" if priced._fast is not None else "deals" if priced._deals is not None else "par sheet")
+        kind = ("par sheet" if priced._fast is None else "deals" if priced.path.startswith("every deal")
+                else "dealer" if "dealer kernel" in priced.path else "closed")
         few = shoes if kind != "par sheet" else shoes[: max(5, len(shoes) // 20)]
         us = per_state(priced.ret, few, args.repeat)
         base_shoes = shoes[: max(5, len(shoes) // 20)]

@@ -27,13 +27,18 @@ from odds.wagers import get_wager
 from odds.wagers.card_combinations import GAMES
 from odds.wagers.dealer_bust import ez_bust_probability
 from odds.wagers.dealer_bust import bust_it_combinations
+from odds.wagers.sevens import parse_meters, pays_at_meters
 from odds.wagers.first_cards_closed import CLOSED_FORMS, COMPILED, compiled_terms, count_match_the_dealer, flat_counts
 from odds.core.errors import EngineError, ShoeError
 from odds.engine.kernels import closed_counts
 
 H17, S17 = DealerRules.parse("H17"), DealerRules.parse("S17")
 PAYTABLES = {"buster": "C", "ez-bust": "PA", "21+3": "C", "royal-match-21": "A", "match-the-dealer": "A",
-             "twenty-point-bonus": "A", "kings-bounty": "A", "bust-it": "NY"}
+             "twenty-point-bonus": "A", "kings-bounty": "A", "bust-it": "NY", "bet-the-set-21": "A",
+             "house-money": "A", "in-between": "A", "super-sevens": "B", "progressive-super-sevens": "A",
+             "blazing-7s": "A-q5", "progressive-blackjack": "USD1"}
+METERS = {"progressive-super-sevens": "jackpot=2000", "blazing-7s": "jackpot=2000",
+          "progressive-blackjack": "jackpot=50000"}  # the progressives' meters, held through a sweep
 CARDS = [r + s for r in RANKS for s in SUITS]
 
 
@@ -49,7 +54,13 @@ DEPLETED = [depleted(1, 0, 0), depleted(1, 30, 1), depleted(1, 39, 2), depleted(
 
 
 def pays(wager, table=None):
-    return builtin_paytables(wager).tables[table or PAYTABLES[wager]].pays
+    pt = builtin_paytables(wager).tables[table or PAYTABLES[wager]]
+    return pays_at_meters(wager, pt, parse_meters(METERS[wager])) if wager in METERS else pt.pays
+
+
+def spec_of(wager, decks, rule, **kw):
+    """A sweep of the wager at its paytable (and meters)."""
+    return SweepSpec(wager, PAYTABLES[wager], decks, rule, pays=tuple(sorted(pays(wager).items())), **kw)
 
 
 def library_return(wager, shoe, rules, table=None):
@@ -57,7 +68,8 @@ def library_return(wager, shoe, rules, table=None):
     if wager == "ez-bust":
         return 2 * ez_bust_probability(shoe, rules) - 1
     pt = builtin_paytables(wager).tables[table or PAYTABLES[wager]]
-    return get_wager(wager).par_sheet(shoe, rules, pt, 6).expected_return
+    options = {"meters": METERS[wager]} if wager in METERS else {}
+    return get_wager(wager).par_sheet(shoe, rules, pt, 6, **options).expected_return
 
 
 # ------------------------------------------------------------------- the closed forms and twins
@@ -160,7 +172,7 @@ def test_effects_of_removal_sum_to_zero_over_the_shoe(wager):
     EoRs of a wager whose return is an expectation over the dealt cards add up to exactly 0 over
     the shoe. EZ Bust's return is conditional on the wager being offered: there the identity
     holds for the value per round, offered chance times return."""
-    spec = SweepSpec(wager, PAYTABLES[wager], 2, "H17")
+    spec = spec_of(wager, 2, "H17")
     plan = make_plan(spec)
     if wager != "ez-bust":
         assert plan.eor_sum == 0
@@ -336,7 +348,9 @@ def test_cli_json_contract_and_plots(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (("in-between", "--decks", "6"), "sweep computes"),
+    (("streak", "--decks", "6"), "sweep computes"),
+    (("blazing-7s", "--decks", "6", "--paytable", "A"), "give --meter jackpot=VALUE"),
+    (("21+3", "--decks", "6", "--paytable", "C", "--meter", "jackpot=5"), "has no meter"),
     (("nonesuch", "--decks", "6"), "unknown wager"),
     (("21+3", "--decks", "6"), "choose one with --paytable"),
     (("21+3", "--decks", "6", "--paytable", "C", "--penetration", "0"), "penetration must be"),

@@ -143,7 +143,11 @@ class SweepSpec:
         book = builtin_paytables(self.wager)
         if self.paytable not in book.tables:
             raise SweepError(f"{self.wager} has no paytable {self.paytable!r} (it has {', '.join(book.tables)})")
-        return dict(book.tables[self.paytable].pays)
+        table = book.tables[self.paytable]
+        if table.meter_pays:
+            raise SweepError(f"{self.wager} paytable {self.paytable} pays from meters: give its pays at given "
+                             "meters (odds.wagers.sevens.pays_at_meters; --meter on the command line)")
+        return dict(table.pays)
 
     @property
     def exact(self) -> bool:

@@ -134,6 +134,8 @@ class DealPays:
     class_of: array  # the class of each of the 52 cards, rank major
     nclasses: int
     pays: array  # the pay of each ordered tuple of classes (in base nclasses)
+    atom_pays: Mapping[tuple[str, ...], Fraction]  # the exact pay of each classification
+    needs_suits: bool  # whether the classes tell suits apart
 
     def mean(self, cards: Sequence[int]) -> float:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
@@ -152,6 +154,7 @@ def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) ->
     """
     t = _table(game)
     class_of = {card: i for i, cls in enumerate(t.classes) for card in cls}
-    by_atom = [float(pays.get(atom, 0)) for atom in t.atoms]
+    exact = {atom: Fraction(pays.get(atom, 0)) for atom in t.atoms}
+    by_atom = [float(exact[atom]) for atom in t.atoms]
     return DealPays(game, array("i", [class_of[card] for card in ALL_CARDS]), len(t.classes),
-                    array("d", [by_atom[outcome] for outcome in t.table]))
+                    array("d", [by_atom[outcome] for outcome in t.table]), exact, t.needs_suits)

@@ -3,8 +3,8 @@ record each (:mod:`odds.wagers.record`), in the order ``odds list`` shows them.
 
 >>> get_wager("buster").regulation
 '58 Pa. Code 633c.13'
->>> [w.name for w in WAGERS.values() if w.shoe_return]
-['buster', 'ez-bust', 'bust-it', '21+3', 'royal-match-21', 'match-the-dealer', 'twenty-point-bonus', 'kings-bounty']
+>>> [w.name for w in WAGERS.values() if not w.shoe_return]  # the return for a shoe as it stands: all but these
+['streak', 'burnout-bonus']
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from .record import Options, Wager
-from .shoe_returns import closed_form_return, match_the_dealer_return
+from .shoe_returns import closed_form_return, deals_return, match_the_dealer_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 
 if TYPE_CHECKING:
@@ -341,13 +341,15 @@ WAGERS = (
     first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
                       GAMES["bet-the-set-21"],
                       ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",),
-                      reference_hands=hands.bet_the_set, dealt=_dealt(dealt.bet_the_set_hands)),
+                      reference_hands=hands.bet_the_set, dealt=_dealt(dealt.bet_the_set_hands),
+                      shoe_return=deals_return("bet-the-set-21")),
     first_cards_wager("house-money", "House money", "9 NYCRR 5324.11(h)",
                       GAMES["house-money"],
                       ("suited-ak", "straight-flush", "pair", "straight"),
                       ("ace high; an ace also runs with a 2 ((h)(3))",
                        "the parlay of (h)(6) (adding the win to the blackjack wager) is not part of this wager's return"),
-                      reference_hands=hands.house_money, dealt=_dealt(dealt.house_money_hands)),
+                      reference_hands=hands.house_money, dealt=_dealt(dealt.house_money_hands),
+                      shoe_return=deals_return("house-money")),
     first_cards_wager("match-the-dealer", "Match the dealer", "9 NYCRR 5324.11(i)",
                       GAMES["match-the-dealer"], MATCH_HANDS,
                       ("each matching card is paid; ten-values match only their own rank",),
@@ -359,7 +361,8 @@ WAGERS = (
                       GAMES["in-between"],
                       ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),
                       ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",),
-                      reference_hands=hands.in_between, dealt=_dealt(dealt.in_between_hands)),
+                      reference_hands=hands.in_between, dealt=_dealt(dealt.in_between_hands),
+                      shoe_return=deals_return("in-between")),
     Wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)", TWENTY_RANKING, _twenty_point_sheet,
           TwentyPointOptions, partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(lambda options: GAMES["twenty-point-bonus"],

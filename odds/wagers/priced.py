@@ -20,19 +20,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 from os import PathLike
-from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, NamedTuple, Optional, Sequence, Union, cast
 
 from odds.core.errors import WagerError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 
-from odds.engine.first_cards import DealPays, deal_pays
-
-from .first_cards_base import settlements
 from .parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
 from .first_cards_closed import flat_counts
-from .shoe_returns import TIE_BAND, shoe_return
+from .shoe_returns import TIE_BAND, ShoeReturn, recorded_deals, shoe_return
 
 Number = Union[float, Fraction]
 ShoeLike = Union[Shoe, Sequence[int]]
@@ -106,30 +103,17 @@ class PricedWager:
                                  f"{', '.join(needed)}: give meters=\"{missing[0]}=VALUE\" (units of the wager)")
         fast_ok = self.wager.shoe_return is not None and not self.table.meter_pays and not any(
             value not in (None, False, (), "") for value in self.options.keywords().values())
-        self._fast = shoe_return(self.wager.name, self.table.pays, rules) if fast_ok else None
-        self._deals = self._deal_pays() if self._fast is None and self.wager.game is not None else None
+        self._fast: Optional[ShoeReturn] = shoe_return(self.wager.name, self.table.pays, rules) if fast_ok else None
+        if self._fast is None and self.wager.game is not None:  # its options or meters read off its own sheet
+            self._fast = recorded_deals(self.wager.name, lambda: self.par_sheet(Shoe.decks(4)))
         # the float return of a list or tuple of 52 counts, checked in C, as (return, chance offered)
         self._float: Optional[Callable[[Sequence[int]], tuple[float, float]]] = (
-            None if exact else self._fast.fast if self._fast is not None
-            else (lambda counts, mean=self._deals.mean: (mean(counts), 1.0)) if self._deals is not None else None)
+            None if exact or self._fast is None else self._fast.fast)
         self.path = (self._fast.method if self._fast is not None
-                     else "every deal of the deciding cards paid as the par sheet pays it (compiled, floats; "
-                          "the par sheet when exact)" if self._deals is not None
                      else "the exact law of a round of the main game for the shoe (seconds a shoe), the "
                           "player playing composition-dependent strategy: each decision best for the hand's "
                           "cards and the up card, split hands by their own cards" if self.wager.rounds
                      else "the wager's exact par sheet for the shoe")
-
-    def _deal_pays(self) -> Optional[DealPays]:
-        """How the wager's par sheet pays each deal of its deciding cards, read off the sheet of a
-        full shoe (every deal a depleted shoe can make, a full one makes); None when the sheet is
-        not one of dealt first cards."""
-        with settlements() as recorded:
-            self.par_sheet(Shoe.decks(self.decks or 6))
-        if len(recorded) != 1:
-            return None
-        game, pays = recorded[0]
-        return deal_pays(game, pays)
 
     def __repr__(self) -> str:
         return (f"PricedWager({self.wager.name!r}, paytable {self.table.id!r}, {self.rules.name}, "
@@ -142,9 +126,9 @@ class PricedWager:
             r, q = self._float(flat_counts(shoe) if isinstance(shoe, Shoe) else shoe)
             if r >= TIE_BAND or r <= -TIE_BAND:
                 return WagerReturn(r, q, r > 0)
-            if self._fast is not None:  # the sign of a return this close to 0 decided exactly
-                return WagerReturn(r, q, self._fast.ratio(_flat(shoe))[0] > 0)
-        elif self._fast is not None:
+            # the sign of a return this close to 0 decided exactly
+            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(_flat(shoe))[0] > 0)
+        if self._fast is not None:
             num, den, onum, oden = self._fast.ratio(_flat(shoe))
             return WagerReturn(Fraction(num, den), Fraction(onum, oden), num > 0)
         sheet = self.par_sheet(shoe)

@@ -28,6 +28,7 @@ from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from .record import Options, Wager
 from .first_cards_base import first_cards_par_sheet, paid_hand
+from .shoe_returns import deals_return
 
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
@@ -198,15 +199,16 @@ def parse_meters(text: Optional[str], what: str = "meter") -> dict[str, Fraction
     return out
 
 
-def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, paytable: Paytable,
-                      decks: int, meters: Mapping[str, Fraction], assumptions: Iterable[str] = (),
-                      warnings: Iterable[str] = (), resets: Optional[Mapping[str, Fraction]] = None,
-                      rates: Optional[Mapping[str, Fraction]] = None) -> ParSheet:
-    """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds.
+def pays_at_meters(name: str, paytable: Paytable, meters: Mapping[str, Fraction],
+                   resets: Optional[Mapping[str, Fraction]] = None,
+                   rates: Optional[Mapping[str, Fraction]] = None) -> dict[str, Fraction]:
+    """The paytable's pays with each meter's awards at the given meters (every meter of the table
+    given once, no other; rates at most 1).
 
-    With a reset and a rate of progression (the part of each wager added to the meter) for every
-    meter, also the long-run return: every unit added to a meter is paid out in the end, and each
-    100% award costs the house a reset, so it is a + sum(rate + reset * P(100% award))."""
+    >>> from odds.wagers.paytables import builtin_paytables
+    >>> pays_at_meters("blazing-7s", builtin_paytables("blazing-7s").tables["A"], {"jackpot": Fraction(2000)})["three-7s-colour"]
+    Fraction(200, 1)
+    """
     needed = sorted({m for _, m in paytable.meter_pays.values()})
     missing = [m for m in needed if m not in meters]
     unknown = [m for m in list(meters) + list(resets or {}) + list(rates or {}) if m not in needed]
@@ -221,9 +223,23 @@ def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...],
         raise WagerError(f"{name} paytable {paytable.id} pays from meter(s) {', '.join(needed)}: give "
                          f"{option('meters', ','.join(f'{m}=VALUE' for m in needed))} (in units of the wager)")
     pays = dict(paytable.pays)
-    hand: Optional[str]
     for hand, (share, meter) in paytable.meter_pays.items():
         pays[hand] = share * meters[meter]
+    return pays
+
+
+def progressive_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, paytable: Paytable,
+                      decks: int, meters: Mapping[str, Fraction], assumptions: Iterable[str] = (),
+                      warnings: Iterable[str] = (), resets: Optional[Mapping[str, Fraction]] = None,
+                      rates: Optional[Mapping[str, Fraction]] = None) -> ParSheet:
+    """The par sheet at the given meters, with R(M) = a + b.M, the breakeven and the jackpot odds.
+
+    With a reset and a rate of progression (the part of each wager added to the meter) for every
+    meter, also the long-run return: every unit added to a meter is paid out in the end, and each
+    100% award costs the house a reset, so it is a + sum(rate + reset * P(100% award))."""
+    needed = sorted({m for _, m in paytable.meter_pays.values()})
+    pays = pays_at_meters(name, paytable, meters, resets, rates)
+    hand: Optional[str]
     counts, cycle = count_first_cards(game, shoe)
     probability: dict[str, Fraction] = {}
     for atom, ways in counts.items():
@@ -341,7 +357,7 @@ WAGERS = (
     Wager("super-sevens", "Super sevens", "9 NYCRR 5324.11(d)", SUPER_SEVENS_RANKING, _super_sevens_sheet,
           partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(lambda options: SUPER_SEVENS_GAME, lambda options: hands.super_sevens),
-          dealt=_dealt(dealt.super_sevens_hands), game=SUPER_SEVENS_GAME),
+          dealt=_dealt(dealt.super_sevens_hands), game=SUPER_SEVENS_GAME, shoe_return=deals_return("super-sevens")),
     Wager("progressive-super-sevens", "Progressive super sevens", "9 NYCRR 5324.11(e)", PSS_RANKING,
           _progressive_super_sevens_sheet, ProgressiveSuperSevensOptions, partial_paytables=True,
           dealer_rule_matters=False,
@@ -349,7 +365,8 @@ WAGERS = (
               lambda options: progressive_super_sevens_game(frozenset(_split_sevens(options))),
               lambda options: functools.partial(hands.progressive_super_sevens, split_against=_split_sevens(options))),
           dealt=_dealt(dealt.progressive_super_sevens_hands, options=("split_sevens",)),
-          book_meters={None: "jackpot=2000,minor=500,major=2000,mega=10000"}, game=GAMES["progressive-super-sevens"]),
+          book_meters={None: "jackpot=2000,minor=500,major=2000,mega=10000"}, game=GAMES["progressive-super-sevens"],
+          shoe_return=deals_return("progressive-super-sevens")),
     Wager("blazing-7s", "Blazing 7s progressive", "9 NYCRR 5324.11(q)", BLAZING_RANKING, _blazing_sheet,
           BlazingOptions, partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(
@@ -357,11 +374,11 @@ WAGERS = (
               lambda options: hands.blazing_sevens),
           dealt=_dealt(dealt.blazing_sevens_hands, options=("procedure",)),
           book_meters={None: "jackpot=2000"},  # (q)(2): the least reset for a $1 wager, $2,000
-          game=GAMES["blazing-7s/third-card"]),
+          game=GAMES["blazing-7s/third-card"], shoe_return=deals_return("blazing-7s")),
     Wager("progressive-blackjack", "Progressive blackjack", "9 NYCRR 5324.11(l)", PROG_BJ_RANKING,
           _progressive_blackjack_sheet, ProgressiveOptions, partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(lambda options: PROG_BJ_GAME, lambda options: hands.progressive_blackjack),
           dealt=_dealt(dealt.progressive_blackjack_hands),
           book_meters={"USD1": "jackpot=50000", "USD5": "jackpot=10000"},  # $50,000 either way
-          game=PROG_BJ_GAME),
+          game=PROG_BJ_GAME, shoe_return=deals_return("progressive-blackjack")),
 )

@@ -45,7 +45,7 @@ from fractions import Fraction
 from functools import cached_property
 from math import lcm, perm
 from operator import mul
-from typing import Any, Callable, Mapping, Sequence, cast
+from typing import Any, Callable, Mapping, Optional, Sequence, cast
 
 import numpy
 
@@ -54,7 +54,9 @@ from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError, InternalError, WagerError
 from odds.core.rules import DealerRules
 from .first_cards_base import paid_hand
+from odds.engine.first_cards import DealPays, count_first_cards, deal_pays
 from odds.engine.kernels import closed_counts
+from .first_cards_base import settlements
 from .first_cards_closed import COMPILED
 
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
@@ -147,6 +149,60 @@ def _first_cards(wager: str, pays: Mapping[str, Fraction], method: str) -> _Comp
         return -scale if hand is None else scaled[hand]
 
     return _Compiled(wager, pay_of, scale, method)
+
+
+class _Deals(_AlwaysOffered):
+    """A first-cards wager paid deal by deal as its par sheet pays each deal (``deals``, read off
+    the sheet: :func:`~odds.wagers.first_cards_base.settlements`): exact, the general first-cards
+    engine's count of every deal (the par sheet's own); fast, the compiled sum over the deals."""
+
+    def __init__(self, wager: str, deals: DealPays) -> None:
+        self.wager, self.deals = wager, deals
+        self.uses_suits = deals.needs_suits
+        self.scale = lcm(*(p.denominator for p in deals.atom_pays.values()))
+        self._pays = {atom: int(p * self.scale) for atom, p in deals.atom_pays.items()}
+        self.method = ("every deal of the deciding cards paid as the par sheet pays it: the first-cards engine's "
+                       "exact count (exact), or its compiled sum over the deals (fast)")
+
+    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+        from odds.core.shoe import Shoe
+        ways, cycle = count_first_cards(self.deals.game, Shoe.from_flat_counts(counts))
+        return sum(self._pays[atom] * w for atom, w in ways.items()), cycle * self.scale
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        return self.deals.mean(counts), 1.0
+
+
+def recorded_deals(wager: str, record_sheet: Callable[[], object]) -> Optional[_Deals]:
+    """The :class:`_Deals` return of ``wager`` from how ``record_sheet()`` (a par sheet of a shoe
+    holding four of every card, so that every deal of up to four cards is met) pays each deal;
+    None when that is not one sheet of dealt first cards."""
+    with settlements() as recorded:
+        record_sheet()
+    if len(recorded) != 1:
+        return None
+    game, pays = recorded[0]
+    if game.k > 4:
+        raise InternalError(f"{wager}: a deal of {game.k} cards is not met in full on a shoe of four of each card")
+    return _Deals(wager, deal_pays(game, pays))
+
+
+def deals_return(wager: str) -> Callable[..., ShoeReturn]:
+    """A first-cards wager's return paid deal by deal, as a record's ``shoe_return``:
+    ``(pays, rules) -> ShoeReturn`` (a progressive's pays at its meters given as plain pays)."""
+
+    def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+        from odds.core.shoe import Shoe
+        from . import get_wager
+        from .paytables import Paytable
+        record = get_wager(wager)
+        table = Paytable(wager, "given", {k: Fraction(v) for k, v in pays.items()}, "the pays given", None, "")
+        made = recorded_deals(wager, lambda: record.price(Shoe.decks(4), rules, table, 4, record.build_options({})))
+        if made is None:
+            raise InternalError(f"{wager}: its par sheet is not one sheet of dealt first cards")
+        return made
+
+    return make
 
 
 class _Dealer(ShoeReturn):

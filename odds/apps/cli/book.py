@@ -38,10 +38,13 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     from odds.wagers.solve import parse_share
     from odds.apps.sweep import SweepError, SweepSpec, run_sweep
     from odds.apps.sweep_report import sweep_json, sweep_text, write_plots
+    from odds.wagers.sevens import parse_meters, pays_at_meters
     wager = get_wager(args.name)
     if wager.shoe_return is None:
         raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
     _, table = select_paytable(wager, args)
+    pays = pays_at_meters(wager.name, table, parse_meters(args.meters)) if table.meter_pays or args.meters \
+        else dict(table.pays)
     try:
         penetration = parse_share(args.penetration, "penetration")
     except OddsError:
@@ -54,7 +57,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
-                     pays=tuple(sorted(table.pays.items())))
+                     pays=tuple(sorted(pays.items())))
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
     if args.plots:
         write_plots(result, args.plots)
@@ -69,6 +72,8 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
                                       "how beatable it is by counting (runs on Dask)")
     sw.add_argument("name", help="a wager whose return the shoe alone decides: " + ", ".join(swept_wagers()))
     add_wager_source(sw)
+    sw.add_argument("--meter", dest="meters", help='progressives: the meters, held at these values through the '
+                                                   'sweep, in units of the wager, e.g. "jackpot=2000"')
     sw.add_argument("--shoes", type=whole_number(1), default=1000, help="shoes to deal (default 1000)")
     sw.add_argument("--penetration", default="0.75", help="share of the shoe dealt before the cut card: "
                                                          "0.75, 3/4 or 75%% (default 0.75)")
