@@ -358,3 +358,41 @@ def test_any_decks_computes_outside_the_regulation_with_a_warning(tmp_path):
                  cwd=tmp_path)
     doc = json.loads(r.stdout)
     assert r.returncode == 0 and any("6, 8 deck(s) only" in w for w in doc["warnings"])
+
+
+# ------------------------------------------------------------------ royal match 21: the crown, two readings
+
+def test_the_crown_treasure_read_both_ways_differs_by_the_crowns_of_other_suits():
+    """Six decks: a player's royal match of one suit (6 x 6 unordered), the dealer's of one of the three
+    other suits in order (2 x 6 x 6 each): 4 x 36 x 216 = 31,104 more crowns under (f)(2)(iv) word for
+    word, each paid 1000 instead of table A's 30 for a royal match."""
+    from odds import DealerRules
+    from odds.wagers import get_wager
+    from odds.wagers.paytables import builtin_paytables
+    table = builtin_paytables("royal-match-21").tables["A"]
+    wager, shoe = get_wager("royal-match-21"), Shoe.decks(6)
+    player_suit = wager.par_sheet(shoe, DealerRules(), table, 6)
+    any_suit = wager.par_sheet(shoe, DealerRules(), table, 6, reading="any-suit")
+    assert player_suit.cycle == any_suit.cycle == 312 * 311 // 2 * 310 * 309
+    crowns = {s.name: s.combinations for s in player_suit.outcomes}, {s.name: s.combinations for s in any_suit.outcomes}
+    assert crowns[0]["crown-treasure"] == 4 * 36 * 2 * 5 * 5 and crowns[1]["crown-treasure"] == 4 * 36 * (2 * 5 * 5 + 216)
+    assert any_suit.expected_return - player_suit.expected_return == Fraction(31104 * (1000 - 30), player_suit.cycle)
+    for sheet, other in ((player_suit, "reading='any-suit'"), (any_suit, "reading='player-suit'")):
+        warning = next(w for w in sheet.warnings if "crown treasure" in w)
+        assert "(f)(2)(iv)" in warning and "(f)(4)(iii)" in warning and other in warning
+    # the reference path (odds.reference.hands) agrees under the new reading (the other is checked with
+    # every wager's reference)
+    ref = wager.reference(Shoe.decks(1), DealerRules(), table, {"reading": "any-suit"})
+    mine = wager.par_sheet(Shoe.decks(1), DealerRules(), table, 1, reading="any-suit")
+    assert {o.name: o.probability for o in mine.outcomes} == ref.probabilities and ref.probabilities["crown-treasure"]
+    # the simulator's settlement reads the option too
+    from odds.reference.dealt import royal_match_hands
+    player, up, hole = [("K", "H"), ("Q", "H")], ("K", "S"), ("Q", "S")
+    assert "crown-treasure" not in royal_match_hands(player, up, hole, [], {})
+    assert "crown-treasure" in royal_match_hands(player, up, hole, [], {"reading": "any-suit"})
+
+
+def test_a_crown_reading_that_is_not_one_is_refused():
+    from odds import OddsError, price
+    with pytest.raises(OddsError, match="player-suit or any-suit"):
+        price("royal-match-21", "A", decks=6, reading="word-for-word").par_sheet(Shoe.decks(6))

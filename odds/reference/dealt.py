@@ -297,12 +297,14 @@ def progressive_blackjack_hands(player: list[Card], up: Card, hole: Card, more: 
 def royal_match_hands(player: list[Card], up: Card, hole: Card, more: Sequence[Card],
                       options: Mapping) -> list[str]:
     """(f): two cards of one suit; a king and queen of it; a crown when the dealer's two cards are
-    a royal match of the same suit ((f)(2)(iv), (f)(4)(iii))."""
+    a royal match of the same suit ((f)(2)(iv), (f)(4)(iii)), or of any suit with the option
+    ``reading="any-suit"`` ((f)(2)(iv) word for word)."""
     if not _one_suit(player):
         return []
     royal = sorted(r for r, _ in player) == ["K", "Q"]
     hands = []
-    if royal and sorted(r for r, _ in (up, hole)) == ["K", "Q"] and _one_suit(player + [up, hole]):
+    dealer_royal = sorted(r for r, _ in (up, hole)) == ["K", "Q"] and _one_suit([up, hole])
+    if royal and dealer_royal and (options.get("reading") == "any-suit" or _one_suit(player + [up, hole])):
         hands.append("crown-treasure")
     if royal:
         hands.append("royal-match")

@@ -58,6 +58,14 @@ def royal_match(cards: Deal) -> Hands:
     return ("suited-match",)
 
 
+def royal_match_any_suit(cards: Deal) -> Hands:
+    """A crown treasure for the dealer's royal match of any suit ((f)(2)(iv) word for word)."""
+    (r1, s1), (r2, s2), (r3, s3), (r4, s4) = cards
+    if s1 == s2 and sorted(r1 + r2) == ["K", "Q"] and sorted(r3 + r4) == ["K", "Q"] and s3 == s4:
+        return ("crown-treasure", "royal-match", "suited-match")
+    return royal_match(cards)
+
+
 def bet_the_set(cards: Deal) -> Hands:
     (r1, s1), (r2, s2) = cards
     if r1 != r2:
@@ -215,7 +223,8 @@ def progressive_blackjack(cards: Deal) -> Hands:
 
 
 RULES = {
-    "21+3": twenty_one_plus_three, "royal-match-21": royal_match, "bet-the-set-21": bet_the_set,
+    "21+3": twenty_one_plus_three, "royal-match-21": royal_match, "royal-match-21/any-suit": royal_match_any_suit,
+    "bet-the-set-21": bet_the_set,
     "house-money": house_money, "match-the-dealer": match_the_dealer, "in-between": in_between,
     "twenty-point-bonus": twenty_point, "kings-bounty": kings_bounty, "super-sevens": super_sevens,
     "progressive-super-sevens": progressive_super_sevens, "blazing-7s/third-card": blazing_sevens,

@@ -49,7 +49,7 @@ DEFAULT_SEED = 1
 OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--split-sevens", "upcard": "--upcard",
            "streak": "--streak", "dealer_blackjack": "--dealer-blackjack", "das": "--das",
            "split_hands": "--split-hands", "resplit_aces": "--resplit-aces", "hit_split_aces": "--hit-split-aces",
-           "surrender": "--surrender"}
+           "surrender": "--surrender", "reading": "--reading"}
 LOSERS = ("lose", "no-bust")
 
 

@@ -22,7 +22,7 @@ from odds.core.errors import WagerError, option
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
-from .record import Options, Wager
+from .record import BookVariant, Options, Wager
 from .shoe_returns import closed_form_return, deals_return, match_the_dealer_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 
@@ -98,6 +98,52 @@ def royal_match(cards: tuple[Card, ...]) -> tuple[str, ...]:
     if _blackjack(p1, p2):
         return ("suited-blackjack", "suited-match")
     return ("suited-match",)
+
+
+def royal_match_any_suit(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """As :func:`royal_match`, with a crown treasure whenever the dealer's two cards are a royal
+    match of any suit ((f)(2)(iv) read word for word)."""
+    p1, p2, up, hole = cards
+    hands = royal_match(cards)
+    if hands[:1] == ("royal-match",) and _royal(up, hole):
+        return ("crown-treasure",) + hands
+    return hands
+
+
+ROYAL_RANKING = ("crown-treasure", "royal-match", "suited-blackjack", "suited-match")
+CROWN_READINGS = {
+    "player-suit": "a crown treasure needs the dealer's royal match in the suit of the player's: (f)(4)(iii) has the "
+                   "dealer complete the deal for a royal match only when his up card is a king or queen of the "
+                   "player's suit, and settles every other royal match before the hole card is seen, so no other "
+                   "crown can be known when the wager is paid (the default)",
+    "any-suit": "a crown treasure is the player's and the dealer's royal match in any suits, as (f)(2)(iv) defines "
+                "it word for word; settled so, the dealer must hold every royal match until his hole card is seen",
+}
+CROWN_WARNING = ("(f)(2)(iv) defines a crown treasure as both the player and the dealer dealt a royal match, of any "
+                 "suit; (f)(4)(iii) completes the dealer's hand only when his up card is a king or queen of the "
+                 "player's suit (and (f)(4) numbers two paragraphs (iii)). This sheet reads it {reading}; the other "
+                 "reading: {other}")
+
+
+def _royal_match_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
+                       reading: Optional[str] = None) -> ParSheet:
+    reading = reading or "player-suit"
+    if reading not in CROWN_READINGS:
+        raise WagerError(f"{option('reading')} of a crown treasure is player-suit or any-suit, not {reading!r}")
+    other = "any-suit" if reading == "player-suit" else "player-suit"
+    game = GAMES["royal-match-21" if reading == "player-suit" else "royal-match-21/any-suit"]
+    warnings = ["(f)(2)(iii) defines a two-card straight flush that no pay table pays: it is paid as a suited match"]
+    if "crown-treasure" in paytable.pays:
+        warnings.append(CROWN_WARNING.format(reading=reading, other=option("reading", other)))
+    return first_cards_par_sheet("royal-match-21", game, ROYAL_RANKING, shoe, "any", paytable, decks,
+                                 (CROWN_READINGS[reading],), warnings=warnings)
+
+
+@dataclass(frozen=True)
+class RoyalMatchOptions(Options):
+    """Royal match 21: the reading of a crown treasure ((f)(2)(iv) against (f)(4)(iii))."""
+
+    reading: Optional[str] = None
 
 
 def _royal_class(card: Card) -> tuple[str, Optional[str]]:
@@ -299,6 +345,8 @@ DEALER_BJ_NOTE = ("a dealer blackjack is the dealer's up card and hole card; the
 GAMES = {
     "21+3": FirstCardsGame("21+3", PLAYER_AND_UP, 3, twenty_one_plus_three),
     "royal-match-21": FirstCardsGame("royal-match-21", PLAYER_AND_DEALER, 2, royal_match, _royal_class),
+    "royal-match-21/any-suit": FirstCardsGame("royal-match-21", PLAYER_AND_DEALER, 2, royal_match_any_suit,
+                                              _royal_class),
     "bet-the-set-21": FirstCardsGame("bet-the-set-21", TWO_PLAYER_CARDS, 2, bet_the_set),
     "house-money": FirstCardsGame("house-money", TWO_PLAYER_CARDS, 2, house_money),
     "match-the-dealer": FirstCardsGame("match-the-dealer", PLAYER_AND_UP, 2, match_the_dealer),
@@ -330,14 +378,18 @@ WAGERS = (
                        "the three cards are alike for this wager and counted unordered"),
                       reference_hands=hands.twenty_one_plus_three, dealt=Dealt(dealt.twenty_one_plus_three_round),
                       shoe_return=closed_form_return("21+3")),
-    first_cards_wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)",
-                      GAMES["royal-match-21"],
-                      ("crown-treasure", "royal-match", "suited-blackjack", "suited-match"),
-                      ("a crown treasure needs the dealer's royal match in the suit of the player's ((f)(4)(iii))",),
-                      warnings=("(f)(2)(iii) defines a two-card straight flush that no pay table pays: "
-                                "it is paid as a suited match",),
-                      reference_hands=hands.royal_match, dealt=_dealt(dealt.royal_match_hands),
-                      shoe_return=closed_form_return("royal-match-21")),
+    Wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)", ROYAL_RANKING, _royal_match_sheet,
+          RoyalMatchOptions, partial_paytables=True, dealer_rule_matters=False,
+          reference=figures.first_cards(
+              lambda options: GAMES["royal-match-21" if options.get("reading") != "any-suit"
+                                    else "royal-match-21/any-suit"],
+              lambda options: hands.royal_match_any_suit if options.get("reading") == "any-suit" else hands.royal_match),
+          dealt=_dealt(dealt.royal_match_hands, options=("reading",)), shoe_return=closed_form_return("royal-match-21"),
+          game=GAMES["royal-match-21"],
+          book_variants=(BookVariant(
+              "any-suit", (6, 8), {"reading": "any-suit"},
+              "Royal match 21 with a crown treasure of any suits ((f)(2)(iv) word for word), at 6 and 8 decks: the "
+              "other reading of the crown treasure"),)),
     first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
                       GAMES["bet-the-set-21"],
                       ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",),

@@ -146,6 +146,9 @@ def add_simulated_options(p: argparse.ArgumentParser) -> None:
                    help="blazing-7s: the third card is the player's next card ((q)(4), default) or the up card ((q)(10))")
     p.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which 7-7 is split '
                    '(default "2 3 4 5 6 7"; "" for never)')
+    p.add_argument("--reading", choices=("player-suit", "any-suit"),
+                   help="royal-match-21: a crown treasure needs the dealer's royal match in the player's suit "
+                        "(default) or in any suit ((f)(2)(iv) word for word)")
     add_streak_options(p, "streak, burnout-bonus")
 
 

@@ -155,7 +155,10 @@ def cmd_strategy(args: argparse.Namespace) -> str:
 def cmd_burnout(args: argparse.Namespace) -> str:
     from odds.games.burnout import burnout_report, burnout_rules
     rules = burnout_rules(args.rule, das=not args.no_das, decks=args.decks)
-    readings = ("any-card", "no-bust") if args.reading == "both" else (args.reading,)
+    reading = args.reading or "any-card"
+    if reading not in ("any-card", "no-bust", "both"):
+        raise UsageError(f"burnout: --reading is any-card, no-bust or both, not {reading!r}")
+    readings = ("any-card", "no-bust") if reading == "both" else (reading,)
     with bar(len(readings), "Burnout: the burn option", "reading") as shown:
         reports = []
         for r in readings:

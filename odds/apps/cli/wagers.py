@@ -123,7 +123,8 @@ def _simulation_options(args: argparse.Namespace) -> dict:
     """The wager options the simulator takes (--upcard, --procedure, --split-sevens; the streak
     wagers' --streak, --dealer-blackjack and rules of the main game), as given."""
     options = {"upcard": args.upcard, "procedure": args.procedure, "streak": args.streak,
-               "dealer_blackjack": args.dealer_blackjack, "split_hands": args.split_hands}
+               "dealer_blackjack": args.dealer_blackjack, "split_hands": args.split_hands,
+               "reading": getattr(args, "reading", None)}
     if args.split_sevens is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
     if args.upcard:
@@ -249,8 +250,10 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     add_streak_options(w, "streak, burnout-bonus, ez-bust")
     w.add_argument("--push-option", action="store_true",
                    help="ez-bust: paragraph (g), a push when every player hand is a blackjack or busted")
-    w.add_argument("--reading", choices=("any-card", "no-bust", "both"), default="any-card",
-                   help="burnout: whether a card that busts the hand may be burned (default any-card)")
+    w.add_argument("--reading", help="royal-match-21: a crown treasure needs the dealer's royal match in the "
+                                     "player's suit (player-suit, the default) or in any suit (any-suit); burnout: "
+                                     "whether a card that busts the hand may be burned (any-card, the default; "
+                                     "no-bust; both)")
     w.add_argument("--no-das", action="store_true", help="burnout: no double after split (DAS by default)")
     w.add_argument("--float", action="store_true", help="burnout, switch: floats instead of exact fractions")
     w.add_argument("--search", action="store_true",
