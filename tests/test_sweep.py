@@ -381,3 +381,45 @@ def test_library_errors():
         SweepSpec("buster", "Z", 6, "H17").pay_table
     with pytest.raises(SweepError):
         run_sweep(SweepSpec("buster", "C", 6, "H17", shoes=1), workers=-1)
+
+
+# ------------------------------------------------------------------------- every wager, ranked
+
+def test_sweep_all_ranks_by_the_counters_gain_and_is_the_same_on_dask(capsys, tmp_path):
+    from odds.apps.sweep_summary import Conditions, run_summary, summary_json
+    args = ["sweep-all", "--only", "21+3,bust-it,super-sevens", "--shoes", "6", "--format", "json"]
+    assert main(args + ["--no-dask", "--plots", str(tmp_path)]) == 0
+    here = json.loads(capsys.readouterr().out)
+    gains = [row["counter_gain_per_round"] for row in here["ranking"]]
+    assert gains == sorted(gains, reverse=True) and {row["wager"] for row in here["ranking"]} == {
+        "21+3", "bust-it", "super-sevens"}
+    assert here["conditions"] == {"decks": 6, "rule": "H17", "penetration": "3/4", "spots": 5, "shoes": 6, "seed": 0,
+                                  "chunk": 100}
+    assert here["not_swept"] == ["streak", "burnout-bonus"] and (tmp_path / "sweep-all-gain.png").is_file()
+    # each row is that wager's own sweep
+    one = json.loads(json.dumps(sweep_json(run_sweep(spec_of("bust-it", 6, "H17", shoes=6)))))
+    row = next(r for r in here["ranking"] if r["wager"] == "bust-it")
+    assert row["counter_gain_per_round"] == one["counter"]["gain_per_round"] and row["rounds"] == one["rounds"]
+    assert main(args + ["--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == here
+    # the estimate of a larger study scales with the shoes and the cores
+    s = run_summary(Conditions(shoes=3, only=("21+3",)))
+    small, large = s.estimate(shoes=10), s.estimate(shoes=1000, cores=4, nodes=10, cores_per_node=5)
+    assert large["cpu_seconds"] == pytest.approx(100 * small["cpu_seconds"]) and small["cpu_seconds"] > 0
+    assert large["here"]["seconds"] == pytest.approx(large["cpu_seconds"] / 4)
+    assert large["cluster"]["seconds"] == pytest.approx(large["cpu_seconds"] / 50)
+
+
+def test_sweep_all_passes_over_a_table_printed_with_a_player_edge():
+    from odds.apps.sweep_summary import Conditions
+    chosen = {spec.wager: spec.paytable for spec in Conditions(only=("blazing-7s", "in-between")).specs()}
+    assert chosen == {"blazing-7s": "A-one-7-2", "in-between": "B"}  # A pays one 7 25 to 1; in-between A returns +1.85%
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--only", "streak"], "sweep computes"), (["--only", "buster", "--penetration", "2"], "penetration"),
+    (["--only", "buster", "--no-dask", "--scheduler", "tcp://x:1"], "do not go together")])
+def test_sweep_all_bad_input_is_one_line(args, message, capsys):
+    assert main(["sweep-all", "--shoes", "2", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

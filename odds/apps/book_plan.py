@@ -78,7 +78,7 @@ class Item:
         return shlex.join(words + [flags[k] for k, v in (variant.options if variant else {}).items() if v is True])
 
 
-def _meters(wager: str, table: Paytable) -> Optional[str]:
+def book_meters(wager: str, table: Paytable) -> Optional[str]:
     """The meters at which the book prices a progressive (each sheet gives R(M) = a + b*M): the
     wager's book meters that this table pays from."""
     by_table = get_wager(wager).book_meters
@@ -113,7 +113,7 @@ def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = 
             record = get_wager(name)
             rules = RULES if record.dealer_rule_matters else ("any",)
             for d in sorted(d for d in shoes if decks is None or d in decks):
-                items += [Item(name, table.id, d, r, meters=_meters(name, table), **source) for r in rules]
+                items += [Item(name, table.id, d, r, meters=book_meters(name, table), **source) for r in rules]
                 for variant in record.book_variants:
                     if d in variant.decks:
                         items += [Item(name, table.id, d, r, variant.name, **source) for r in rules]

@@ -50,6 +50,7 @@ not depend on the order of the rounds, the chunks or the workers.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import math
@@ -58,7 +59,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from odds.core.errors import OddsError
 from odds.core.progress import bar
@@ -331,6 +332,7 @@ class Tally:
     sum_tc: int = 0
     sum_tc2: int = 0
     sum_rtc: int = 0
+    cpu_ns: int = dataclasses.field(default=0, compare=False)  # processor time: a cost, not a figure
 
     def add(self, other: "Tally") -> None:
         for f in dataclasses.fields(self):
@@ -373,6 +375,7 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
     tc_num, tc_den = TC_STEP.numerator, TC_STEP.denominator
     one = _fix(1.0)
     base = [c for c in range(52) for _ in range(spec.decks)]
+    started = time.process_time_ns()
     t = Tally()
     hist, depth, by_tc = t.hist, t.depth, t.by_tc
     rounds = edges = zeros = bets = 0
@@ -425,6 +428,7 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
     t.sum_r, t.sum_r2, t.sum_q, t.bet_v, t.bet_q = sum_r, sum_r2, sum_q, bet_v, bet_q
     t.perfect_v, t.perfect_q, t.sum_tc, t.sum_tc2, t.sum_rtc = perfect_v, perfect_q, sum_tc, sum_tc2, sum_rtc
     t.min_r, t.max_r = min_r, max_r
+    t.cpu_ns = time.process_time_ns() - started
     return t
 
 
@@ -445,7 +449,10 @@ def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]]) -> l
     return client.gather(futures)
 
 
-def _run_on_dask(task: ChunkTask, parts: Sequence[tuple[int, int]], workers: int, scheduler: Optional[str]) -> list:
+@contextlib.contextmanager
+def dask_client(workers: int, scheduler: Optional[str]) -> Iterator[Any]:
+    """A Dask client: of the cluster at ``scheduler``, else of a local cluster of ``workers``
+    processes started for the block (closed after it)."""
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - dask is a dependency
@@ -461,7 +468,7 @@ def _run_on_dask(task: ChunkTask, parts: Sequence[tuple[int, int]], workers: int
                                dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)
     try:
-        return _gather(client, task, parts)
+        yield client
     finally:
         client.close()
         if cluster is not None:
@@ -519,7 +526,8 @@ def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None
         results = _gather(client, task, parts)
         where = f"Dask client {client.scheduler.address}"
     elif scheduler or workers:
-        results = _run_on_dask(task, parts, workers, scheduler)
+        with dask_client(workers, scheduler) as opened:
+            results = _gather(opened, task, parts)
         where = (f"Dask scheduler {scheduler}" if scheduler
                  else f"local Dask cluster of {workers} worker(s), its start-up included")
     else:

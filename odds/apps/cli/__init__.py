@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     wagers.add_paytable_parser(sub)
     wagers.add_certify_parser(sub)
     book.add_sweep_parser(sub)
+    book.add_sweep_all_parser(sub)
     for name, sp in sub.choices.items():
         sp.epilog = examples(EXAMPLES[name])
         sp.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -76,6 +77,8 @@ EXAMPLES = {  # the end of each command's help (shown as written)
                 "odds certify streak --decks 6 --paytable A --prepared-by \"A. Tester\" --out streak.html"],
     "sweep": ["odds sweep buster --decks 6 --paytable C --shoes 1000", "odds sweep 21+3 --decks 6 --paytable B "
               "--shoes 200 --plots plots --format json > sweep.json"],
+    "sweep-all": ["odds sweep-all --shoes 1000 --plots plots", "odds sweep-all --shoes 100000 --scheduler tcp://host:8786 "
+                  "--format json > ranking.json"],
 }
 
 

@@ -1,15 +1,16 @@
-"""The commands that make books and check installs: ``odds report``, ``sweep`` and ``selftest``."""
+"""The commands that make books and check installs: ``odds report``, ``sweep``, ``sweep-all`` and ``selftest``."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from fractions import Fraction
 
 from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
 
-from .arguments import (FORMAT_HELP, add_wager_source, writable_folder,
+from .arguments import (FORMAT_HELP, add_decks, add_wager_source, writable_folder,
                         deck_list, select_paytable, wager_names, whole_number)
 
 
@@ -35,7 +36,6 @@ def cmd_report(args: argparse.Namespace) -> str:
 
 def cmd_sweep(args: argparse.Namespace) -> str:
     from odds.wagers.shoe_returns import swept_wagers
-    from odds.wagers.solve import parse_share
     from odds.apps.sweep import SweepError, SweepSpec, run_sweep
     from odds.apps.sweep_report import sweep_json, sweep_text, write_plots
     from odds.wagers.sevens import parse_meters, pays_at_meters
@@ -45,14 +45,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     _, table = select_paytable(wager, args)
     pays = pays_at_meters(wager.name, table, parse_meters(args.meters)) if table.meter_pays or args.meters \
         else dict(table.pays)
-    try:
-        penetration = parse_share(args.penetration, "penetration")
-    except OddsError:
-        raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
-    if args.plots:
-        writable_folder(args.plots, "sweep: --plots")
-    if args.no_dask and args.scheduler:
-        raise SweepError("--no-dask and --scheduler do not go together")
+    penetration = _sweep_settings(args, "sweep")
     workers = 0 if args.no_dask else args.workers
     spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
@@ -64,9 +57,26 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     return json.dumps(sweep_json(result), indent=1) if args.format == "json" else sweep_text(result)
 
 
-def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
+def _add_sweep_run(p: argparse.ArgumentParser, shoes: str, plots: str) -> None:
+    """What a sweep deals and where it runs, as ``sweep`` and ``sweep-all`` take them."""
     import os
 
+    p.add_argument("--shoes", type=whole_number(1), default=1000, help=f"{shoes} (default 1000)")
+    p.add_argument("--penetration", default="0.75", help="share of the shoe dealt before the cut card: "
+                                                        "0.75, 3/4 or 75%% (default 0.75)")
+    p.add_argument("--spots", type=whole_number(1), default=5, help="players' spots at the table (default 5)")
+    p.add_argument("--seed", type=whole_number(0), default=0, help="random seed (default 0)")
+    p.add_argument("--chunk", type=whole_number(1), default=100, help="shoes per task (default 100)")
+    p.add_argument("--workers", type=whole_number(0), default=os.cpu_count() or 1,
+                   help="processes of the local Dask cluster started for the sweep (default: the cores; "
+                        "0 runs in this process)")
+    p.add_argument("--scheduler", help="run on the Dask cluster at this address, e.g. tcp://host:8786")
+    p.add_argument("--no-dask", action="store_true", help="run in this process, without Dask")
+    p.add_argument("--plots", help=plots)
+    p.add_argument("--format", choices=("table", "json"), default="table", help=FORMAT_HELP)
+
+
+def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     from odds.wagers.shoe_returns import swept_wagers
     sw = sub.add_parser("sweep", help="deal shoes and take the wager's exact return before every round: "
                                       "how beatable it is by counting (runs on Dask)")
@@ -74,24 +84,48 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     add_wager_source(sw)
     sw.add_argument("--meter", dest="meters", help='progressives: the meters, held at these values through the '
                                                    'sweep, in units of the wager, e.g. "jackpot=2000"')
-    sw.add_argument("--shoes", type=whole_number(1), default=1000, help="shoes to deal (default 1000)")
-    sw.add_argument("--penetration", default="0.75", help="share of the shoe dealt before the cut card: "
-                                                         "0.75, 3/4 or 75%% (default 0.75)")
-    sw.add_argument("--spots", type=whole_number(1), default=5, help="players' spots at the table (default 5)")
-    sw.add_argument("--seed", type=whole_number(0), default=0, help="random seed (default 0)")
-    sw.add_argument("--chunk", type=whole_number(1), default=100, help="shoes per task (default 100)")
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")
-    sw.add_argument("--workers", type=whole_number(0), default=os.cpu_count() or 1,
-                    help="processes of the local Dask cluster started for the sweep (default: the cores; "
-                         "0 runs in this process)")
-    sw.add_argument("--scheduler", help="run on the Dask cluster at this address, e.g. tcp://host:8786")
-    sw.add_argument("--no-dask", action="store_true", help="run in this process, without Dask")
-    sw.add_argument("--plots", help="write PNG plots into this folder")
-    sw.add_argument("--format", choices=("table", "json"), default="table",
-                    help=FORMAT_HELP)
+    _add_sweep_run(sw, "shoes to deal", "write PNG plots into this folder")
     sw.set_defaults(run=cmd_sweep)
+
+
+def _sweep_settings(args: argparse.Namespace, command: str) -> Fraction:
+    """The penetration read, the plots' folder and the place to run checked, before any sweep runs."""
+    from odds.wagers.solve import parse_share
+    from odds.apps.sweep import SweepError
+    try:
+        penetration = parse_share(args.penetration, "penetration")
+    except OddsError:
+        raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
+    if args.plots:
+        writable_folder(args.plots, f"{command}: --plots")
+    if args.no_dask and args.scheduler:
+        raise SweepError("--no-dask and --scheduler do not go together")
+    return penetration
+
+
+def cmd_sweep_all(args: argparse.Namespace) -> str:
+    from odds.apps.sweep_summary import Conditions, run_summary, summary_json, summary_text, write_summary_plots
+    penetration = _sweep_settings(args, "sweep-all")
+    conditions = Conditions(args.decks, DealerRules.parse(args.rule).name, penetration, args.spots, args.shoes,
+                            args.seed, args.chunk, tuple(args.only) if args.only else None)
+    summary = run_summary(conditions, workers=0 if args.no_dask else args.workers, scheduler=args.scheduler)
+    if args.plots:
+        write_summary_plots(summary, args.plots)
+    return json.dumps(summary_json(summary), indent=1) if args.format == "json" else summary_text(summary)
+
+
+def add_sweep_all_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds sweep-all`` command's arguments."""
+    sa = sub.add_parser("sweep-all", help="sweep every wager the shoe alone decides at one set of conditions and "
+                                          "rank them by the counter's gain a round (runs on Dask)")
+    add_decks(sa, default=6, help="number of 52-card decks (default 6)")
+    sa.add_argument("--rule", default="H17", help="S17 or H17 (default H17)")
+    sa.add_argument("--only", type=wager_names, help="these wagers only, e.g. buster,21+3")
+    _add_sweep_run(sa, "shoes to deal for each wager", "write the ranking's plot (PNG) into this folder")
+    sa.set_defaults(run=cmd_sweep_all)
 
 
 def add_selftest_parser(sub: argparse._SubParsersAction) -> None:
