@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from odds import OddsError, Shoe, WagerError, price
+from odds import DealerRules, DealtShoe, OddsError, Shoe, WagerError, price
 from odds.core.cards import RANKS, SUITS
 
 FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("royal-match-21", "A"), ("match-the-dealer", "A"),
@@ -146,3 +146,22 @@ def test_a_wager_on_the_rounds_result_states_the_play_it_is_priced_for():
     p = price("streak", "A", decks=1, any_decks=True, split_hands=1, exact=True)
     assert "composition-dependent strategy" in p.path
     assert p.ret(Shoe.decks(1)).ret == p.par_sheet(Shoe.decks(1)).expected_return
+
+
+def test_the_twenty_point_bonus_under_its_payout_limit_follows_the_shoe():
+    """The capped pay of the queen of hearts pair with a dealer blackjack depends on the cards left:
+    the price of each shoe state is its own par sheet's, exactly, and the float agrees."""
+    from odds.wagers import get_wager
+    from odds.wagers.paytables import builtin_paytables
+    table = builtin_paytables("twenty-point-bonus").tables["A"]
+    exact = price("twenty-point-bonus", "A", decks=6, cap="1000", spots=7, exact=True)
+    fast = price("twenty-point-bonus", "A", decks=6, cap="1000", spots=7)
+    assert "limit 1000 among 7" in exact.path
+    rng = random.Random(5)
+    for removed in (0, 40, 150):
+        dealt = DealtShoe(6, random.Random(rng.random()))
+        dealt.deal(removed)
+        shoe = dealt.shoe
+        sheet = get_wager("twenty-point-bonus").par_sheet(shoe, DealerRules(), table, 6, cap="1000", spots=7)
+        assert exact.ret(shoe).ret == sheet.expected_return
+        assert abs(fast.ret(list(dealt.counts)).ret - float(sheet.expected_return)) < 1e-12

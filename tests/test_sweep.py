@@ -423,3 +423,20 @@ def test_sweep_all_bad_input_is_one_line(args, message, capsys):
     assert main(["sweep-all", "--shoes", "2", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_the_twenty_point_bonus_is_swept_under_its_payout_limit(capsys):
+    """(k)(6)-(7) as the par sheet applies it, every spot betting: the full shoe's return is the capped
+    par sheet's, and the sheet's bands are still drawn (its capped pay has many digits)."""
+    table = builtin_paytables("twenty-point-bonus").tables["A"]
+    assert main(["sweep", "twenty-point-bonus", "--decks", "6", "--paytable", "A", "--cap", "1000", "--spots", "5",
+                 "--shoes", "3", "--no-dask", "--format", "json"]) == 0
+    j = json.loads(capsys.readouterr().out)
+    sheet = get_wager("twenty-point-bonus").par_sheet(Shoe.decks(6), H17, table, 6, cap="1000", spots=5)
+    assert Fraction(j["full_shoe"]["return"]) == sheet.expected_return != library_return("twenty-point-bonus",
+                                                                                         Shoe.decks(6), H17)
+    assert any("payout limit" in a and "5 spot(s)" in a for a in j["assumptions"])
+    assert main(["wager", "twenty-point-bonus", "--decks", "6", "--paytable", "A", "--cap", "1000", "--spots", "5"]) == 0
+    assert "(distribution)" in capsys.readouterr().out
+    assert main(["sweep", "buster", "--decks", "6", "--paytable", "C", "--cap", "10", "--shoes", "2", "--no-dask"]) == 2
+    assert "takes no option cap" in capsys.readouterr().err

@@ -97,6 +97,7 @@ class SweepSpec:
     arithmetic: str = "auto"  # auto, exact or float
     peek: bool = True
     pays: Optional[tuple[tuple[str, Fraction], ...]] = None
+    cap: Optional[str] = None  # the twenty-point bonus's aggregate payout limit, shared by every spot betting
 
     def __post_init__(self) -> None:
         if self.wager not in swept_wagers():
@@ -162,6 +163,8 @@ class SweepSpec:
 @lru_cache(maxsize=8)
 def evaluator(spec: SweepSpec) -> ShoeReturn:
     """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
+    if spec.cap is not None:
+        return shoe_return(spec.wager, spec.pay_table, spec.rules, cap=spec.cap, spots=spec.spots)
     return shoe_return(spec.wager, spec.pay_table, spec.rules)
 
 

@@ -137,7 +137,9 @@ def assumptions(s: SweepSpec) -> list[str]:
         "52 (RC - m * mean tag) / cards left",
         "the counter bets one unit when the true count is above the threshold; 'perfect' bets when the "
         "exact return is > 0",
-    ]
+    ] + ([f"the aggregate payout limit of (k)(6)-(7), {s.cap} units, shared by the winners among the {s.spots} "
+          "spot(s), every one betting an equal wager: the queen of hearts pair with a dealer blackjack is paid its "
+          "expected share for the cards left before each round"] if s.cap is not None else [])
 
 
 def _pct(x: Optional[float]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union, cast
 
 from odds.core.cards import Card, point_value
 from odds.core.errors import WagerError, option
@@ -310,22 +310,50 @@ def capped_top_pay(shoe: Shoe, pay: Fraction, cap: Fraction, spots: int) -> Frac
     return total
 
 
+def _payout_limit(cap: Optional[str], spots: Optional[int]) -> Optional[Fraction]:
+    """The aggregate payout limit of (k)(6)-(7), checked with the spots betting; None when not given."""
+    if cap is None:
+        if spots is not None:
+            raise WagerError(f"{option('spots')} goes with {option('cap')}")
+        return None
+    try:
+        limit = Fraction(cap)
+    except (ValueError, ZeroDivisionError):
+        raise WagerError(f"cannot read {option('cap')} {cap!r} as a number") from None
+    if limit <= 0 or spots is None or spots < 1:
+        raise WagerError(f"{option('cap')} needs a positive limit and {option('spots')}, the number of players "
+                         "betting (>= 1)")
+    return limit
+
+
+def twenty_point_return(pays: Mapping[str, Fraction], rules: Optional[DealerRules] = None, cap: Optional[str] = None,
+                        spots: Optional[int] = None) -> Any:
+    """The twenty-point bonus's return for any shoe (its ``shoe_return``): the compiled closed form,
+    and under the aggregate payout limit (``cap`` shared by the winners of ``spots`` spots betting)
+    the queen of hearts pair with a dealer blackjack paid its expected share for the shoe as it
+    stands (:func:`capped_top_pay`), as the par sheet pays it."""
+    from odds.core.shoe import Shoe
+    from .shoe_returns import shoe_paid_top_return
+    limit = _payout_limit(cap, spots)
+    top = "qh-pair-dealer-bj"
+    if limit is None or top not in pays:
+        return closed_form_return("twenty-point-bonus")(pays, rules)
+    pay, betting = Fraction(pays[top]), cast(int, spots)
+    return shoe_paid_top_return(
+        "twenty-point-bonus", pays, lambda counts: capped_top_pay(Shoe.from_flat_counts(counts), pay, limit, betting),
+        f"closed form (compiled), the queen of hearts pair with a dealer blackjack paid its expected share of the "
+        f"limit {cap} among {spots} spot(s) betting for the shoe as it stands (exact)")
+
+
 def _twenty_point_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Paytable, decks: int,
                         cap: Optional[str] = None, spots: Optional[int] = None) -> ParSheet:
     pays = dict(paytable.pays)
     assumptions = ["matched 20: two cards of the same rank and suit", DEALER_BJ_NOTE]
-    if cap is None:
-        if spots is not None:
-            raise WagerError(f"{option('spots')} goes with {option('cap')}")
+    limit = _payout_limit(cap, spots)
+    if limit is None:
         assumptions.append("the aggregate payout limit of (k)(6)-(7) is not applied")
     else:
-        try:
-            limit = Fraction(cap)
-        except (ValueError, ZeroDivisionError):
-            raise WagerError(f"cannot read {option('cap')} {cap!r} as a number") from None
-        if limit <= 0 or spots is None or spots < 1:
-            raise WagerError(f"{option('cap')} needs a positive limit and {option('spots')}, the number of players "
-                               "betting (>= 1)")
+        spots = cast(int, spots)
         top = "qh-pair-dealer-bj"
         if top in pays:
             pays[top] = capped_top_pay(shoe, pays[top], limit, spots)
@@ -419,7 +447,7 @@ WAGERS = (
           TwentyPointOptions, partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(lambda options: GAMES["twenty-point-bonus"],
                                         lambda options: hands.twenty_point),
-          dealt=_dealt(dealt.twenty_point_hands), shoe_return=closed_form_return("twenty-point-bonus"),
+          dealt=_dealt(dealt.twenty_point_hands), shoe_return=twenty_point_return, shoe_return_options=("cap", "spots"),
           game=GAMES["twenty-point-bonus"]),
     first_cards_wager("kings-bounty", "King's bounty", "9 NYCRR 5324.11(n)",
                       GAMES["kings-bounty"],

@@ -101,9 +101,11 @@ class PricedWager:
             if missing:
                 raise WagerError(f"{self.wager.name} paytable {self.table.id} pays from meter(s) "
                                  f"{', '.join(needed)}: give meters=\"{missing[0]}=VALUE\" (units of the wager)")
-        fast_ok = self.wager.shoe_return is not None and not self.table.meter_pays and not any(
-            value not in (None, False, (), "") for value in self.options.keywords().values())
-        self._fast: Optional[ShoeReturn] = shoe_return(self.wager.name, self.table.pays, rules) if fast_ok else None
+        given = {k: v for k, v in self.options.keywords().items() if v not in (None, False, (), "")}
+        fast_ok = (self.wager.shoe_return is not None and not self.table.meter_pays
+                   and set(given) <= set(self.wager.shoe_return_options))
+        self._fast: Optional[ShoeReturn] = (shoe_return(self.wager.name, self.table.pays, rules, **given)
+                                            if fast_ok else None)
         if self._fast is None and self.wager.game is not None:  # its options or meters read off its own sheet
             self._fast = recorded_deals(self.wager.name, lambda: self.par_sheet(Shoe.decks(4)))
         # the float return of a list or tuple of 52 counts, checked in C, as (return, chance offered)

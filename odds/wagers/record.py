@@ -8,7 +8,8 @@ its options as a frozen dataclass (:class:`Options`), and points at each computa
   ``(shoe, rules, paytable, options) -> ReferenceFigures``;
 - ``dealt``: how the simulator settles physically dealt cards (:class:`odds.reference.dealt.Dealt`),
   written apart from the engine;
-- ``shoe_return``: the fast return of a shoe as it stands, ``(pays, rules) -> ShoeReturn``;
+- ``shoe_return``: the fast return of a shoe as it stands, ``(pays, rules, **options) ->
+  ShoeReturn``, taking the options named in ``shoe_return_options``;
 - ``rounds``: the wager is decided by whole rounds of the main game (streak wagers), which the
   round simulator deals and certification checks round by round.
 
@@ -103,7 +104,8 @@ class Wager:
     dealer_rule_matters: bool = True  # False: decided by the first cards, any dealer rule
     reference: Optional[Callable[..., ReferenceFigures]] = None
     dealt: Any = None  # odds.reference.dealt.Dealt: the simulator's settlement of dealt cards
-    shoe_return: Optional[Callable[..., Any]] = None  # (pays, rules) -> ShoeReturn
+    shoe_return: Optional[Callable[..., Any]] = None  # (pays, rules, **options) -> ShoeReturn
+    shoe_return_options: tuple[str, ...] = ()  # the options shoe_return takes
     rounds: bool = False  # decided by whole rounds of the main game, played by the player engine
     game: Any = None  # odds.engine.first_cards.FirstCardsGame: the cards a first-cards wager looks at
     cross_checks: Optional[Callable[..., Any]] = None  # (shoe, rules) -> [(figure, engine's, reference's)]

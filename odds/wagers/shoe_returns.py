@@ -139,6 +139,26 @@ class _Compiled(_AlwaysOffered):
         return closed_counts.closed_mean(self.form, counts, self._float_pays), 1.0
 
 
+class _ShoePaidTop(_Compiled):
+    """A compiled closed form whose first outcome is paid ``top_pay(counts)`` per unit, a pay that
+    depends on the shoe (the twenty-point bonus under its aggregate payout limit)."""
+
+    def __init__(self, base: _Compiled, top_pay: Callable[[Sequence[int]], Fraction], method: str) -> None:
+        self.__dict__.update(base.__dict__)
+        self.top_pay, self.method = top_pay, method
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        terms = closed_counts.closed_terms(self.form, counts)
+        ret = Fraction(sum(map(mul, self.pays[1:], terms[1:-1])), self.scale * terms[-1])
+        if terms[0]:
+            ret += self.top_pay(counts) * Fraction(terms[0], terms[-1])
+        return ret.numerator, ret.denominator, 1, 1
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        num, den, _, _ = self.ratio(counts)
+        return num / den, 1.0
+
+
 def _first_cards(wager: str, pays: Mapping[str, Fraction], method: str) -> _Compiled:
     """A compiled closed form whose outcomes are classifications (tuples of hands, best first),
     each paid as the par sheet pays it (:func:`paid_hand`; a loss when no hand is paid)."""
@@ -338,6 +358,13 @@ def ez_bust_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRule
     return _EzBust(pays, rules)
 
 
+def shoe_paid_top_return(wager: str, pays: Mapping[str, Fraction], top_pay: Callable[[Sequence[int]], Fraction],
+                         method: str) -> ShoeReturn:
+    """The closed form of ``wager`` with its first outcome paid ``top_pay(counts)``, a pay that
+    depends on the shoe (exact; the float twin divides the same exact ratio)."""
+    return _ShoePaidTop(_first_cards(wager, pays, ""), top_pay, method)
+
+
 def closed_form_return(wager: str) -> Callable[..., ShoeReturn]:
     """The return of a first-cards wager with a closed form (:data:`~odds.wagers.first_cards_closed.COMPILED`), as a record's
     ``shoe_return``: ``(pays, rules) -> ShoeReturn`` (the dealer's rules do not matter)."""
@@ -355,12 +382,18 @@ def swept_wagers() -> tuple[str, ...]:
     return tuple(name for name, w in WAGERS.items() if w.shoe_return is not None)
 
 
-def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = DealerRules(),
+                **options: Any) -> ShoeReturn:
     """The return of ``wager`` with ``pays`` (a paytable's ``pays``) for any shoe; ``rules`` are
-    the dealer's (they matter to the dealer-bust wagers only)."""
+    the dealer's (they matter to the dealer-bust wagers only); ``options`` those of the wager's
+    options its return takes (``Wager.shoe_return_options``: the twenty-point bonus's cap)."""
     from . import WAGERS
     record = WAGERS.get(wager)
     if record is None or record.shoe_return is None:
         raise WagerError(f"the return for a shoe as it stands is computed for {', '.join(swept_wagers())}, "
                          f"not {wager!r}")
-    return record.shoe_return(pays, rules)
+    given = {k: v for k, v in options.items() if v not in (None, False, (), "")}
+    refused = sorted(set(given) - set(record.shoe_return_options))
+    if refused:
+        raise WagerError(f"the return of {wager} for a shoe as it stands takes no option {refused[0]}")
+    return record.shoe_return(pays, rules, **given)

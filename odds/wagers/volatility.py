@@ -137,12 +137,17 @@ def _band(law: list, n: int, mean: Fraction, sigma: float, skew: float) -> Band:
 def _sum_quantiles(law: list, n: int, levels: tuple) -> Optional[list[float]]:
     """Quantiles of the sum of ``n`` independent rounds: the smallest total whose cumulative chance
     reaches each level. The ``n``-fold law is built by squaring (FFT convolutions), each power
-    trimmed of the totals at either end whose chance together is below :data:`TAIL`. None when
-    a power spans more than :data:`LATTICE_MAX` totals."""
+    trimmed of the totals at either end whose chance together is below :data:`TAIL`. A result of
+    many digits (the expected share of a capped pay) that would make the lattice wider than
+    :data:`LATTICE_MAX` is rounded to the lattice of the other results. None when a power spans
+    more than :data:`LATTICE_MAX` totals."""
     import numpy as np
 
     scale = reduce(math.lcm, (x.denominator for x, _ in law), 1)
-    steps = [int(x * scale) for x, _ in law]
+    span = max(x for x, _ in law) - min(x for x, _ in law)
+    if span * scale >= LATTICE_MAX:  # a pay of many digits (an expected share): rounded to the others' lattice
+        scale = reduce(math.lcm, (x.denominator for x, _ in law if x.denominator <= 1000), 1)
+    steps = [round(x * scale) for x, _ in law]
     base = np.zeros(max(steps) - min(steps) + 1)
     for s, (_, p) in zip(steps, law):
         base[s - min(steps)] += float(p)
