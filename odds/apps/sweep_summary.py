@@ -189,9 +189,10 @@ def summary_text(s: Summary) -> str:
         f"not swept (priced by the exact law of a round, seconds a shoe): {', '.join(not_swept) or 'none'}",
         f"time: {s.seconds:.1f} s ({s.where})",
         f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wagers): "
-        f"{est['cpu_seconds'] / 3600:.1f} CPU-hours; about {est['here']['seconds'] / 3600:.1f} h on "
-        f"{est['here']['cores']} cores, {est['cluster']['seconds'] / 60:.1f} min on {est['cluster']['nodes']} nodes of "
-        f"{est['cluster']['cores_per_node']} cores (estimated from these sweeps' processor time a shoe)",
+        f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {est['here']['seconds'] / 60:.1f} min on "
+        f"{est['here']['cores']} cores, {est['cluster']['seconds']:.1f} s on {est['cluster']['nodes']} nodes of "
+        f"{est['cluster']['cores_per_node']} cores (estimated from these sweeps' processor time a shoe; the start of a "
+        "cluster, the exact effects of removal and Dask's few milliseconds a chunk come on top)",
     ])
 
 
@@ -212,6 +213,12 @@ def write_summary_plots(s: Summary, directory: Union[str, Path]) -> list[Path]:
             label="counter (linear count)", color="tab:blue")
     ax.barh([v - 0.2 for v in y], [100 * r["perfect_gain_per_round"] for r in rows], height=0.4,
             label="knows the exact return", color="tab:orange", hatch="//", edgecolor="white")
+    top = max([100 * max(r["counter_gain_per_round"], r["perfect_gain_per_round"]) for r in rows] + [0.0])
+    for v, r in zip(y, rows):  # the figures, so that the small gains are read too
+        ax.text(100 * max(r["counter_gain_per_round"], r["perfect_gain_per_round"], 0.0) + top * 0.01, v,
+                f"{100 * r['counter_gain_per_round']:+.4f}% / {100 * r['perfect_gain_per_round']:+.4f}%",
+                va="center", fontsize=7)
+    ax.set_xlim(min(0.0, *(100 * r["counter_gain_per_round"] for r in rows)), top * 1.35 or 1.0)
     ax.set_yticks(y, [f"{r['wager']} {r['paytable']}" for r in rows], fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
     ax.set(xlabel="gain per round dealt (% of a unit wager)",
