@@ -188,7 +188,7 @@ def summary_text(s: Summary) -> str:
         "",
         f"not swept (priced by the exact law of a round, seconds a shoe): {', '.join(not_swept) or 'none'}",
         f"time: {s.seconds:.1f} s ({s.where})",
-        f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wagers): "
+        f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wager{'s' if est['wagers'] != 1 else ''}): "
         f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {est['here']['seconds'] / 60:.1f} min on "
         f"{est['here']['cores']} cores, {est['cluster']['seconds']:.1f} s on {est['cluster']['nodes']} nodes of "
         f"{est['cluster']['cores_per_node']} cores (estimated from these sweeps' processor time a shoe; the start of a "
