@@ -165,3 +165,9 @@ def test_the_twenty_point_bonus_under_its_payout_limit_follows_the_shoe():
         sheet = get_wager("twenty-point-bonus").par_sheet(shoe, DealerRules(), table, 6, cap="1000", spots=7)
         assert exact.ret(shoe).ret == sheet.expected_return
         assert abs(fast.ret(list(dealt.counts)).ret - float(sheet.expected_return)) < 1e-12
+    # the pays read off a sheet are taken deal by deal only where they do not depend on the shoe
+    from odds.wagers.shoe_returns import recorded_deals
+    wager = get_wager("twenty-point-bonus")
+    assert recorded_deals("twenty-point-bonus", lambda d: wager.par_sheet(Shoe.decks(d), DealerRules(), table, d,
+                                                                         cap="1000", spots=7)) is None
+    assert recorded_deals("twenty-point-bonus", lambda d: wager.par_sheet(Shoe.decks(d), DealerRules(), table, d))

@@ -107,7 +107,7 @@ class PricedWager:
         self._fast: Optional[ShoeReturn] = (shoe_return(self.wager.name, self.table.pays, rules, **given)
                                             if fast_ok else None)
         if self._fast is None and self.wager.game is not None:  # its options or meters read off its own sheet
-            self._fast = recorded_deals(self.wager.name, lambda: self.par_sheet(Shoe.decks(4)))
+            self._fast = recorded_deals(self.wager.name, lambda decks: self.par_sheet(Shoe.decks(decks)))
         # the float return of a list or tuple of 52 counts, checked in C, as (return, chance offered)
         self._float: Optional[Callable[[Sequence[int]], tuple[float, float]]] = (
             None if exact or self._fast is None else self._fast.fast)

@@ -49,14 +49,14 @@ from typing import Any, Callable, Mapping, Optional, Sequence, cast
 
 import numpy
 
-from odds.engine.dealer import DealerWeights
-from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.core.errors import EngineError, InternalError, WagerError
 from odds.core.rules import DealerRules
-from .first_cards_base import paid_hand
+from odds.engine.dealer import DealerWeights
+from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.engine.first_cards import DealPays, count_first_cards, deal_pays
 from odds.engine.kernels import closed_counts
-from .first_cards_base import settlements
+
+from .first_cards_base import paid_hand, settlements
 from .first_cards_closed import COMPILED
 
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
@@ -143,9 +143,10 @@ class _ShoePaidTop(_Compiled):
     """A compiled closed form whose first outcome is paid ``top_pay(counts)`` per unit, a pay that
     depends on the shoe (the twenty-point bonus under its aggregate payout limit)."""
 
-    def __init__(self, base: _Compiled, top_pay: Callable[[Sequence[int]], Fraction], method: str) -> None:
-        self.__dict__.update(base.__dict__)
-        self.top_pay, self.method = top_pay, method
+    def __init__(self, wager: str, pay_of: Callable[[object], int], scale: int, method: str,
+                 top_pay: Callable[[Sequence[int]], Fraction]) -> None:
+        super().__init__(wager, pay_of, scale, method)
+        self.top_pay = top_pay
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         terms = closed_counts.closed_terms(self.form, counts)
@@ -159,15 +160,19 @@ class _ShoePaidTop(_Compiled):
         return num / den, 1.0
 
 
-def _first_cards(wager: str, pays: Mapping[str, Fraction], method: str) -> _Compiled:
+def _first_cards(wager: str, pays: Mapping[str, Fraction], method: str,
+                 top_pay: Optional[Callable[[Sequence[int]], Fraction]] = None) -> _Compiled:
     """A compiled closed form whose outcomes are classifications (tuples of hands, best first),
-    each paid as the par sheet pays it (:func:`paid_hand`; a loss when no hand is paid)."""
+    each paid as the par sheet pays it (:func:`paid_hand`; a loss when no hand is paid); the first
+    paid ``top_pay(counts)`` when given."""
     scale, scaled = _scaled(pays)
 
     def pay_of(atom: object) -> int:
         hand = paid_hand(cast(tuple, atom), scaled)
         return -scale if hand is None else scaled[hand]
 
+    if top_pay is not None:
+        return _ShoePaidTop(wager, pay_of, scale, method, top_pay)
     return _Compiled(wager, pay_of, scale, method)
 
 
@@ -193,15 +198,21 @@ class _Deals(_AlwaysOffered):
         return self.deals.mean(counts), 1.0
 
 
-def recorded_deals(wager: str, record_sheet: Callable[[], object]) -> Optional[_Deals]:
-    """The :class:`_Deals` return of ``wager`` from how ``record_sheet()`` (a par sheet of a shoe
-    holding four of every card, so that every deal of up to four cards is met) pays each deal;
-    None when that is not one sheet of dealt first cards."""
-    with settlements() as recorded:
-        record_sheet()
-    if len(recorded) != 1:
+def recorded_deals(wager: str, record_sheet: Callable[[int], object]) -> Optional[_Deals]:
+    """The :class:`_Deals` return of ``wager`` from how ``record_sheet(decks)`` (its par sheet of a
+    shoe of ``decks`` decks) pays each deal, read at four decks (every deal of up to four cards is
+    met) and at five; None when that is not one sheet of dealt first cards, or when the pays
+    differ between the two shoes (a pay that depends on the shoe: then only the sheet prices it)."""
+    readings = []
+    for decks in (4, 5):
+        with settlements() as recorded:
+            record_sheet(decks)
+        if len(recorded) != 1:
+            return None
+        readings.append(recorded[0])
+    if readings[0][1] != readings[1][1]:
         return None
-    game, pays = recorded[0]
+    game, pays = readings[0]
     if game.k > 4:
         raise InternalError(f"{wager}: a deal of {game.k} cards is not met in full on a shoe of four of each card")
     return _Deals(wager, deal_pays(game, pays))
@@ -217,7 +228,8 @@ def deals_return(wager: str) -> Callable[..., ShoeReturn]:
         from .paytables import Paytable
         record = get_wager(wager)
         table = Paytable(wager, "given", {k: Fraction(v) for k, v in pays.items()}, "the pays given", None, "")
-        made = recorded_deals(wager, lambda: record.price(Shoe.decks(4), rules, table, 4, record.build_options({})))
+        made = recorded_deals(wager, lambda decks: record.price(Shoe.decks(decks), rules, table, decks,
+                                                                record.build_options({})))
         if made is None:
             raise InternalError(f"{wager}: its par sheet is not one sheet of dealt first cards")
         return made
@@ -362,7 +374,7 @@ def shoe_paid_top_return(wager: str, pays: Mapping[str, Fraction], top_pay: Call
                          method: str) -> ShoeReturn:
     """The closed form of ``wager`` with its first outcome paid ``top_pay(counts)``, a pay that
     depends on the shoe (exact; the float twin divides the same exact ratio)."""
-    return _ShoePaidTop(_first_cards(wager, pays, ""), top_pay, method)
+    return _first_cards(wager, pays, method, top_pay)
 
 
 def closed_form_return(wager: str) -> Callable[..., ShoeReturn]:
