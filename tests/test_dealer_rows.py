@@ -9,7 +9,7 @@ import numpy
 import pytest
 
 from odds import DealerRules, EngineError, Shoe, dealer_table
-from odds.engine.dealer import dealer_expectation, dealer_finals, dealer_rows
+from odds.engine.dealer import DealerWeights, dealer_expectation, dealer_finals, dealer_rows
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.reference.dealer import LABELS, reference_dealer_table
 from odds.wagers.first_cards_closed import flat_counts
@@ -167,6 +167,12 @@ def test_expectation_is_the_weighted_sum_of_the_exact_buckets(h17):
                 want += counts[u] / total * weights[u, r, k] * n / perm(total - 1, k - 1)
         got = dealer_expectation(counts, weights, h17)
         assert abs(got - want) < 1e-12, counts
+        prepared = DealerWeights(weights, h17)  # the weights folded into the final hands once
+        assert not prepared.busts_only and abs(prepared(counts) - want) < 1e-12, counts
+        busts = numpy.zeros((10, 7, 14))
+        busts[:, 6, :] = weights[:, 6, :]  # only the busts weighed: the standing hands are spared
+        only = DealerWeights(busts, h17)
+        assert only.busts_only and abs(only(counts) - dealer_expectation(counts, busts, h17)) < 1e-12, counts
 
 
 def test_a_dealer_table_row_from_the_same_numbers():
