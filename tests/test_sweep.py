@@ -13,14 +13,14 @@ import pytest
 from hypothesis import assume, given, settings
 
 from test_first_cards import small_suited_shoes
-from odds import DealerRules, Shoe
+from odds import DealerRules, Shoe, dealer_table
 from odds.core.cards import RANKS, SUITS
 from odds.apps.cli import main
 from odds.engine.first_cards import count_first_cards
 from odds.wagers.paytables import builtin_paytables
 from odds.wagers.shoe_returns import shoe_return, swept_wagers
 from odds.reference.dealt import twenty_one_plus_three_hands
-from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed,
+from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed, unfix,
                         ChunkTask)
 from odds.apps.sweep_report import sweep_json, write_plots
 from odds.wagers import get_wager
@@ -386,7 +386,7 @@ def test_library_errors():
 # ------------------------------------------------------------------------- every wager, ranked
 
 def test_sweep_all_ranks_by_the_counters_gain_and_is_the_same_on_dask(capsys, tmp_path):
-    from odds.apps.sweep_summary import Conditions, run_summary, summary_json
+    from odds.apps.sweep_summary import Conditions, run_summary
     args = ["sweep-all", "--only", "21+3,bust-it,super-sevens", "--shoes", "6", "--format", "json"]
     assert main(args + ["--no-dask", "--plots", str(tmp_path)]) == 0
     here = json.loads(capsys.readouterr().out)
@@ -440,3 +440,42 @@ def test_the_twenty_point_bonus_is_swept_under_its_payout_limit(capsys):
     assert "(distribution)" in capsys.readouterr().out
     assert main(["sweep", "buster", "--decks", "6", "--paytable", "C", "--cap", "10", "--shoes", "2", "--no-dask"]) == 2
     assert "takes no option cap" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("visible", ["own", "table"])
+def test_ez_bust_as_played_is_each_spots_exact_return_for_the_cards_it_sees(visible):
+    """633b.16(c): the wager placed after the up card. The sweep's figures against the same shoes
+    dealt here, each spot's return from the exact dealer for the cards it does not see."""
+    from odds.apps.sweep import VALUE, ChunkTask, shoe_seed
+    from odds.core.cards import value_label
+    spots, shoes = 2, 4
+    spec = SweepSpec("ez-bust", "PA", 1, "H17", shoes=shoes, spots=spots, visible=visible)
+    plan = make_plan(spec)
+    t = run_chunk(ChunkTask(spec, plan.tags, plan.threshold), 0, shoes)
+    offered = bets = 0
+    value = Fraction(0)
+    for shoe in range(shoes):
+        cards = list(range(52))
+        random.Random(shoe_seed(0, shoe)).shuffle(cards)
+        left, pos = [1] * 52, 0
+        while pos < spec.cut:
+            up = VALUE[cards[pos + spots]] if pos + 2 * spots + 2 <= 52 else 0
+            if 2 <= up <= 6:
+                first, second = cards[pos:pos + spots], cards[pos + spots + 1:pos + 2 * spots + 1]
+                for s in range(spots):
+                    unseen = list(left)
+                    for c in (first + second if visible == "table" else [first[s], second[s]]):
+                        unseen[c] -= 1
+                    row = dealer_table(Shoe.from_flat_counts(unseen), H17).by_upcard[value_label(up)]
+                    r = 2 * row.probability("bust") - 1
+                    offered += 1
+                    if r > 0:
+                        bets, value = bets + 1, value + r
+            after = play_round(cards, pos, spots, True, True)
+            for c in cards[pos:after]:
+                left[c] -= 1
+            pos = after
+    assert (t.played_spots, t.played_bets) == (offered, bets) and offered > 0
+    assert abs(unfix(t.played_v) - float(value)) < 1e-9
+    j = sweep_json(run_sweep(spec))
+    assert j["as_played"]["visible"] == visible and j["as_played"]["bets"] == bets and j["warnings"] == []

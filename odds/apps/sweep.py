@@ -61,7 +61,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterator, Optional, Sequence
 
-from odds.core.errors import OddsError
+import numpy
+
+from odds.core.errors import EngineError, InternalError, OddsError
 from odds.core.progress import bar
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
@@ -98,6 +100,7 @@ class SweepSpec:
     peek: bool = True
     pays: Optional[tuple[tuple[str, Fraction], ...]] = None
     cap: Optional[str] = None  # the twenty-point bonus's aggregate payout limit, shared by every spot betting
+    visible: Optional[str] = None  # EZ Bust placed after the up card: "own" (a spot's cards) or "table" (every spot's)
 
     def __post_init__(self) -> None:
         if self.wager not in swept_wagers():
@@ -121,6 +124,10 @@ class SweepSpec:
                              f"card of a {self.decks}-deck shoe; at least {MIN_BEHIND_CUT} are needed")
         if self.level not in (None, 1, 2, 3):
             raise SweepError(f"the count's level must be 1, 2 or 3, got {self.level!r}")
+        if self.visible not in (None, "own", "table"):
+            raise SweepError(f"the cards an EZ Bust player sees are own or table, not {self.visible!r}")
+        if self.visible is not None and self.wager != "ez-bust":
+            raise SweepError("visible cards are weighed for ez-bust only (placed after the up card, 633b.16(c))")
         if self.arithmetic not in ("auto", "exact", "float"):
             raise SweepError(f"arithmetic must be auto, exact or float, got {self.arithmetic!r}")
         DealerRules.parse(self.rule)
@@ -251,6 +258,47 @@ def _hit_table() -> dict:
 HIT = _hit_table()
 
 
+def as_played(cards: Sequence[int], pos: int, spots: int, left: Sequence[int], up: int, visible: str,
+              hits_soft_17: bool) -> list[float]:
+    """EZ Bust placed after the deal (633b.16(c)): for each spot, the return of the wager for the
+    cards it sees (its own two, or every spot's, and the up card ``up``): 2 P(bust | up) - 1 from
+    the cards it does not see, ``left`` (the shoe before the round) less those. A return within
+    :data:`TIE_BAND` of 0 has its sign from the exact dealer. None (an empty list) when so few
+    cards are unseen that the dealer could run out of them: the round is not priced."""
+    from odds.engine.dealer import dealer_rows
+    first, second = cards[pos:pos + spots], cards[pos + spots + 1:pos + 2 * spots + 1]
+    shown = [c for pair in zip(first, second) for c in pair]
+    out, rows = [], numpy.zeros((10, 7))
+    for s in range(spots):
+        unseen = list(left)
+        for c in (shown if visible == "table" else shown[2 * s:2 * s + 2]):
+            unseen[c] -= 1
+        try:
+            dealer_rows(unseen, rows, hits_soft_17)
+        except EngineError:  # so few cards unseen that the dealer could run out: not priced
+            return []
+        value = 2 * float(rows[up - 1][6]) - 1
+        if -TIE_BAND < value < TIE_BAND:
+            sign = _exact_sign(unseen, up, hits_soft_17)
+            value = math.copysign(abs(value), sign) if sign else 0.0
+        out.append(value)
+        if visible == "table":  # every spot sees the same cards
+            return out * spots
+    return out
+
+
+def _exact_sign(unseen: Sequence[int], up: int, hits_soft_17: bool) -> int:
+    from odds.core.cards import value_label
+    from odds.core.shoe import Shoe
+    from odds.engine.dealer import dealer_table
+    table = dealer_table(Shoe.from_flat_counts(unseen), DealerRules(hits_soft_17=hits_soft_17))
+    row = table.by_upcard[value_label(up)]
+    if row is None:  # pragma: no cover - the up card was dealt from these cards
+        raise InternalError(f"no up card {value_label(up)} among the cards not seen")
+    bust = 2 * Fraction(row.probability("bust")) - 1
+    return (bust > 0) - (bust < 0)
+
+
 def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, peek: bool) -> int:
     """Deal one round from ``cards[pos:]`` (card indices); the position after it, or
     ``len(cards)`` when the shoe runs out during the round."""
@@ -336,6 +384,10 @@ class Tally:
     sum_tc2: int = 0
     sum_rtc: int = 0
     cpu_ns: int = dataclasses.field(default=0, compare=False)  # processor time: a cost, not a figure
+    played_spots: int = 0  # EZ Bust as played: spot-rounds offered (an up card of 2 to 6) and priced
+    played_unpriced: int = 0  # rounds offered whose unseen cards the dealer could run out of
+    played_bets: int = 0  # of which bet (the return for the cards the spot sees above 0)
+    played_v: int = 0  # the sum of those returns
 
     def add(self, other: "Tally") -> None:
         for f in dataclasses.fields(self):
@@ -381,6 +433,7 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
     started = time.process_time_ns()
     t = Tally()
     hist, depth, by_tc = t.hist, t.depth, t.by_tc
+    visible = spec.visible
     rounds = edges = zeros = bets = 0
     sum_r = sum_r2 = sum_q = bet_v = bet_q = perfect_v = perfect_q = sum_tc = sum_tc2 = sum_rtc = 0
     min_r, max_r = math.inf, -math.inf
@@ -422,6 +475,16 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
             sum_tc += _fix(tc)
             sum_tc2 += _fix(tc * tc)
             sum_rtc += _fix(r * tc)
+            if visible is not None and pos + 2 * spots + 2 <= len(cards):
+                up = VALUE[cards[pos + spots]]
+                if 2 <= up <= 6:
+                    values = as_played(cards, pos, spots, left, up, visible, hits_soft_17)
+                    t.played_unpriced += not values
+                    for value in values:
+                        t.played_spots += 1
+                        if value > 0:
+                            t.played_bets += 1
+                            t.played_v += _fix(value)
             after = play_round(cards, pos, spots, hits_soft_17, peek)
             for c in cards[pos:after]:
                 left[c] -= 1

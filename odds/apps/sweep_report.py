@@ -119,8 +119,18 @@ def sweep_json(res: SweepResult) -> dict:
                            "value_per_round": _per(row[3], row[0])}
                           for k, row in sorted(t.by_tc.items())],
         "assumptions": assumptions(s),
-        "warnings": [WARNINGS[s.wager]] if s.wager in WARNINGS else [],
+        "warnings": [WARNINGS[s.wager]] if s.wager in WARNINGS and s.visible is None else [],
+        **({"as_played": _as_played(s, t)} if s.visible is not None else {}),
     }
+
+
+def _as_played(s: SweepSpec, t: Tally) -> dict:
+    """EZ Bust placed after the deal on the cards a spot sees, a figure per spot and round."""
+    return {"visible": s.visible, "spot_rounds_offered": t.played_spots, "rounds_unpriced": t.played_unpriced,
+            "bets": t.played_bets,
+            "fraction_bet": t.played_bets / t.played_spots if t.played_spots else 0.0,
+            "gain_per_spot_round": _per(t.played_v, t.rounds * s.spots),
+            "gain_per_wager": _per(t.played_v, t.played_bets)}
 
 
 def assumptions(s: SweepSpec) -> list[str]:
@@ -137,7 +147,10 @@ def assumptions(s: SweepSpec) -> list[str]:
         "52 (RC - m * mean tag) / cards left",
         "the counter bets one unit when the true count is above the threshold; 'perfect' bets when the "
         "exact return is > 0",
-    ] + ([f"the aggregate payout limit of (k)(6)-(7), {s.cap} units, shared by the winners among the {s.spots} "
+    ] + (["EZ Bust as played: each spot may place the wager after the up card (2 to 6) and its own two cards are "
+          "seen (633b.16(c)); it bets when the return for the cards it sees is above 0: "
+          + ("its own two cards and the up card" if s.visible == "own" else "every spot's two cards and the up card")
+          + "; the split wagers of (c)(2) are not counted (the spots do not split)"] if s.visible is not None else []) + ([f"the aggregate payout limit of (k)(6)-(7), {s.cap} units, shared by the winners among the {s.spots} "
           "spot(s), every one betting an equal wager: the queen of hearts pair with a dealer blackjack is paid its "
           "expected share for the cards left before each round"] if s.cap is not None else [])
 
@@ -186,6 +199,15 @@ def sweep_text(res: SweepResult) -> str:
               f"in-sample best threshold TC >= {b['threshold']}: {_pct(b['gain_per_round'])} per round dealt, "
               f"{b['fraction_bet']:.4%} of rounds bet",
               ""]
+    if "as_played" in j:
+        a = j["as_played"]
+        seen = "every spot's cards" if a["visible"] == "table" else "its own two cards"
+        lines += [f"as played (633b.16(c): placed after an up card of 2 to 6, on {seen} and the up card): "
+                  f"{a['fraction_bet']:.4%} of {a['spot_rounds_offered']:,} spot-rounds offered bet; gain "
+                  f"{_pct(a['gain_per_spot_round'])} per spot and round dealt, {_pct(a['gain_per_wager'])} per wager"
+                  + (f"; {a['rounds_unpriced']:,} round(s) not priced (so few cards unseen that the dealer could run "
+                     "out)" if a["rounds_unpriced"] else ""),
+                  ""]
     lines += [f"warning: {w}" for w in j["warnings"]]
     lines.append(f"time: {res.seconds:.1f} s ({res.where}), {j['shoes'] / max(res.seconds, 1e-9):,.0f} shoes/s")
     return "\n".join(lines)

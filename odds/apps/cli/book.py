@@ -50,7 +50,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
-                     pays=tuple(sorted(pays.items())), cap=args.cap)
+                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible)
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
     if args.plots:
         write_plots(result, args.plots)
@@ -86,6 +86,9 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
                                                    'sweep, in units of the wager, e.g. "jackpot=2000"')
     sw.add_argument("--cap", help="twenty-point-bonus: the aggregate payout limit of (k)(6)-(7), in units of the "
                                   "wager, shared by the winners among the --spots spots, every one betting")
+    sw.add_argument("--visible", choices=("own", "table"),
+                    help="ez-bust: also the wager as played, placed after the up card on the cards each spot sees "
+                         "(its own two, or every spot's) when their return is above 0")
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")
