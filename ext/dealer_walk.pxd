@@ -25,7 +25,7 @@ and H17, the results of ``odds.engine.dealer_graph.RESULTS``), compiled from str
 ``ext/dealer_straight.py`` writes at build time (``build/generated/dealer_straight.h``, on the
 include path of every kernel): every hand and bucket a constant of the code, the shoe's part of a
 hand's chance computed once per multiset of cards for all up cards, nothing allocated. Given
-coefficients ``kf`` of the final hands (see ``dealer_weights`` in ``dealer_kernel.pyx``), the same
+coefficients ``kf`` of the final hands (see ``DealerWeights`` in ``dealer_kernel.pyx``), the same
 code gives one weighted sum over every up card, result and number of cards instead of the buckets
 (:func:`straight_floats` with ``kf``): one product a final hand, not one an up card it holds.
 """

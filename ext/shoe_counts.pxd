@@ -1,7 +1,7 @@
 # cython: language_level=3
 """A shoe's 52 counts by rank and suit (rank major), read from Python into C once a call, shared by
-``cimport``: a list or tuple item by item without a Python-level loop, any other sequence through
-its indexing.
+``cimport``: a list or tuple item by item without a Python-level loop, any other iterable made a
+list first.
 
 A count is a whole number from 0 to :data:`MAX_EACH` and the whole shoe holds at most
 :data:`MAX_CARDS` cards (a thousand decks, ``odds.core.shoe.MAX_DECKS``), so that every closed-form count of up to four cards

@@ -261,42 +261,46 @@ HIT = _hit_table()
 def as_played(cards: Sequence[int], pos: int, spots: int, left: Sequence[int], up: int, visible: str,
               hits_soft_17: bool) -> list[float]:
     """EZ Bust placed after the deal (633b.16(c)): for each spot, the return of the wager for the
-    cards it sees (its own two, or every spot's, and the up card ``up``): 2 P(bust | up) - 1 from
-    the cards it does not see, ``left`` (the shoe before the round) less those. A return within
-    :data:`TIE_BAND` of 0 has its sign from the exact dealer. None (an empty list) when so few
-    cards are unseen that the dealer could run out of them: the round is not priced."""
-    from odds.engine.dealer import dealer_rows
+    cards it sees (its own two, or every spot's, and the up card ``up``), from ``left`` (the shoe
+    before the round) less those. An empty list when so few cards are unseen that the dealer could
+    run out of them: the round is not priced."""
     first, second = cards[pos:pos + spots], cards[pos + spots + 1:pos + 2 * spots + 1]
     shown = [c for pair in zip(first, second) for c in pair]
-    out, rows = [], numpy.zeros((10, 7))
+    if visible == "table":  # every spot sees the same cards
+        value = _seen_return(left, shown, up, hits_soft_17)
+        return [] if value is None else [value] * spots
+    out = []
     for s in range(spots):
-        unseen = list(left)
-        for c in (shown if visible == "table" else shown[2 * s:2 * s + 2]):
-            unseen[c] -= 1
-        try:
-            dealer_rows(unseen, rows, hits_soft_17)
-        except EngineError:  # so few cards unseen that the dealer could run out: not priced
+        value = _seen_return(left, shown[2 * s:2 * s + 2], up, hits_soft_17)
+        if value is None:
             return []
-        value = 2 * float(rows[up - 1][6]) - 1
-        if -TIE_BAND < value < TIE_BAND:
-            sign = _exact_sign(unseen, up, hits_soft_17)
-            value = math.copysign(abs(value), sign) if sign else 0.0
         out.append(value)
-        if visible == "table":  # every spot sees the same cards
-            return out * spots
     return out
 
 
-def _exact_sign(unseen: Sequence[int], up: int, hits_soft_17: bool) -> int:
+def _seen_return(left: Sequence[int], seen: Sequence[int], up: int, hits_soft_17: bool) -> Optional[float]:
+    """2 P(bust | up card ``up``) - 1 from ``left`` less the cards ``seen`` (the up card still among
+    them), from the dealer's straight-line rows; a return within :data:`TIE_BAND` of 0 signed by the
+    exact dealer. None when the dealer could run out of these cards."""
     from odds.core.cards import value_label
     from odds.core.shoe import Shoe
-    from odds.engine.dealer import dealer_table
-    table = dealer_table(Shoe.from_flat_counts(unseen), DealerRules(hits_soft_17=hits_soft_17))
-    row = table.by_upcard[value_label(up)]
-    if row is None:  # pragma: no cover - the up card was dealt from these cards
-        raise InternalError(f"no up card {value_label(up)} among the cards not seen")
-    bust = 2 * Fraction(row.probability("bust")) - 1
-    return (bust > 0) - (bust < 0)
+    from odds.engine.dealer import dealer_distribution, dealer_rows
+    unseen = list(left)
+    for c in seen:
+        unseen[c] -= 1
+    rows = numpy.zeros((10, 7))
+    try:
+        dealer_rows(unseen, rows, hits_soft_17)
+    except EngineError:
+        return None
+    value = 2 * float(rows[up - 1][6]) - 1
+    if -TIE_BAND < value < TIE_BAND:
+        row = dealer_distribution(Shoe.from_flat_counts(unseen), value_label(up), DealerRules(hits_soft_17=hits_soft_17))
+        if row is None:  # pragma: no cover - the up card was dealt from these cards
+            raise InternalError(f"no up card {value_label(up)} among the cards not seen")
+        exact = 2 * Fraction(row.probability("bust")) - 1
+        value = math.copysign(abs(value), exact) if exact else 0.0
+    return value
 
 
 def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, peek: bool) -> int:
