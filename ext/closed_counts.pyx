@@ -4,6 +4,7 @@
 outcomes and the cycle, in 128 bits for any shoe of up to a thousand decks), for a simulator's
 shoe states.
 """
+from int128 cimport to_int, u128
 from shoe_counts cimport read_counts
 
 
@@ -230,9 +231,7 @@ cdef int _terms(int form, object counts, i128* t) except -1:
 
 
 cdef object _int(i128 x):
-    if x < 0:
-        return -_int(-x)
-    return (int(<unsigned long long> (x >> 64)) << 64) | int(<unsigned long long> (x & 0xFFFFFFFFFFFFFFFFLL))
+    return -to_int(<u128> -x) if x < 0 else to_int(<u128> x)
 
 
 def closed_terms(int form, counts):
