@@ -103,9 +103,8 @@ def royal_match(cards: tuple[Card, ...]) -> tuple[str, ...]:
 def royal_match_any_suit(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """As :func:`royal_match`, with a crown treasure whenever the dealer's two cards are a royal
     match of any suit ((f)(2)(iv) read word for word)."""
-    p1, p2, up, hole = cards
     hands = royal_match(cards)
-    if hands[:1] == ("royal-match",) and _royal(up, hole):
+    if hands[:1] == ("royal-match",) and _royal(cards[2], cards[3]):
         return ("crown-treasure",) + hands
     return hands
 
@@ -131,12 +130,17 @@ def _royal_match_sheet(shoe: Shoe, rules: Optional[DealerRules], paytable: Payta
     if reading not in CROWN_READINGS:
         raise WagerError(f"{option('reading')} of a crown treasure is player-suit or any-suit, not {reading!r}")
     other = "any-suit" if reading == "player-suit" else "player-suit"
-    game = GAMES["royal-match-21" if reading == "player-suit" else "royal-match-21/any-suit"]
+    game = _royal_game(reading)
     warnings = ["(f)(2)(iii) defines a two-card straight flush that no pay table pays: it is paid as a suited match"]
     if "crown-treasure" in paytable.pays:
         warnings.append(CROWN_WARNING.format(reading=reading, other=option("reading", other)))
     return first_cards_par_sheet("royal-match-21", game, ROYAL_RANKING, shoe, "any", paytable, decks,
                                  (CROWN_READINGS[reading],), warnings=warnings)
+
+
+def _royal_game(reading: Optional[str]) -> FirstCardsGame:
+    """The deal royal match 21 classifies under a reading of the crown treasure (default player-suit)."""
+    return GAMES["royal-match-21/any-suit" if reading == "any-suit" else "royal-match-21"]
 
 
 @dataclass(frozen=True)
@@ -409,8 +413,7 @@ WAGERS = (
     Wager("royal-match-21", "Royal match 21", "9 NYCRR 5324.11(f)", ROYAL_RANKING, _royal_match_sheet,
           RoyalMatchOptions, partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(
-              lambda options: GAMES["royal-match-21" if options.get("reading") != "any-suit"
-                                    else "royal-match-21/any-suit"],
+              lambda options: _royal_game(options.get("reading")),
               lambda options: hands.royal_match_any_suit if options.get("reading") == "any-suit" else hands.royal_match),
           dealt=_dealt(dealt.royal_match_hands, options=("reading",)), shoe_return=closed_form_return("royal-match-21"),
           game=GAMES["royal-match-21"],

@@ -101,7 +101,7 @@ class PricedWager:
             if missing:
                 raise WagerError(f"{self.wager.name} paytable {self.table.id} pays from meter(s) "
                                  f"{', '.join(needed)}: give meters=\"{missing[0]}=VALUE\" (units of the wager)")
-        given = {k: v for k, v in self.options.keywords().items() if v not in (None, False, (), "")}
+        given = self.options.keywords()
         fast_ok = (self.wager.shoe_return is not None and not self.table.meter_pays
                    and set(given) <= set(self.wager.shoe_return_options))
         self._fast: Optional[ShoeReturn] = (shoe_return(self.wager.name, self.table.pays, rules, **given)
