@@ -11,8 +11,9 @@ removal), ties by name. Each sweep's processor time is kept, so that the time of
 here or on a cluster, is estimated from it.
 
 >>> s = run_summary(Conditions(shoes=2, only=("21+3", "bust-it")))
->>> [row["wager"] for row in s.rows()] == sorted(["21+3", "bust-it"], key=lambda w: s.rank_key(w))
-True
+>>> gains = [row["counter_gain_per_round"] for row in s.rows()]
+>>> sorted(row["wager"] for row in s.rows()), gains == sorted(gains, reverse=True)
+(['21+3', 'bust-it'], True)
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from typing import Optional, Union
 
 from odds.core.formats import fraction_text, text_table
 from odds.core.progress import bar
+from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
 from odds.wagers.sevens import parse_meters, pays_at_meters
 from odds.core.rules import DealerRules
@@ -32,7 +34,7 @@ from odds.wagers.shoe_returns import shoe_return, swept_wagers
 
 from .book_plan import book_meters
 from .sweep import SweepError, SweepResult, SweepSpec, dask_client, run_sweep
-from .sweep_report import sweep_json
+from .sweep_report import _pct, sweep_json
 
 STUDY_SHOES = 100_000  # the full study the estimate is for
 NODES, CORES_PER_NODE = 100, 2  # the cluster the estimate is for
@@ -65,9 +67,10 @@ class Conditions:
                     continue
                 meters = book_meters(name, table)
                 pays = pays_at_meters(name, table, parse_meters(meters)) if table.meter_pays else dict(table.pays)
-                if chosen is None or self._full_return(name, pays) < 0:
+                below = self._full_return(name, pays) < 0
+                if chosen is None or below:
                     chosen = table, pays
-                if self._full_return(name, pays) < 0:
+                if below:
                     break
             if chosen is None:
                 continue  # no table of this wager's regulation is for this many decks
@@ -75,7 +78,6 @@ class Conditions:
             out.append(SweepSpec(name, table.id, self.decks, self.rule, shoes=self.shoes, penetration=self.penetration,
                                  spots=self.spots, seed=self.seed, chunk=self.chunk, pays=tuple(sorted(pays.items()))))
         return out
-
 
     def _full_return(self, name: str, pays: dict) -> Fraction:
         return shoe_return(name, pays, DealerRules.parse(self.rule)).exact([self.decks] * 52)[0]
@@ -89,10 +91,6 @@ class Summary:
     results: list[SweepResult] = field(default_factory=list)
     seconds: float = 0.0
     where: str = "in process"
-
-    def rank_key(self, wager: str) -> tuple[float, str]:
-        res = next(r for r in self.results if r.spec.wager == wager)
-        return -sweep_json(res)["counter"]["gain_per_round"], wager
 
     def rows(self) -> list[dict]:
         """A row a wager, best for the counter first (the figures of ``odds sweep``'s JSON)."""
@@ -152,17 +150,13 @@ def summary_json(s: Summary) -> dict:
     return {"conditions": {"decks": c.decks, "rule": c.rule, "penetration": fraction_text(c.penetration),
                            "spots": c.spots, "shoes": c.shoes, "seed": c.seed, "chunk": c.chunk},
             "ranking": [{k: v for k, v in row.items() if not k.startswith("cpu")} for row in s.rows()],
-            "not_swept": [n for n in _all_wagers() if n not in swept_wagers()],
+            "not_swept": _not_swept(),
             "method": "each wager swept as `odds sweep` sweeps it; ranked by the counter's gain per round dealt"}
 
 
-def _all_wagers() -> list[str]:
-    from odds.wagers import WAGERS
-    return list(WAGERS)
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:+.4f}%"
+def _not_swept() -> list[str]:
+    """The wagers no sweep takes (settled on the player's play), in the registry's order."""
+    return [name for name in WAGERS if name not in swept_wagers()]
 
 
 def summary_text(s: Summary) -> str:
@@ -177,7 +171,7 @@ def summary_text(s: Summary) -> str:
           _pct(r["counter_gain_per_round_bet"]), _pct(r["perfect_gain_per_round"]), f"{r['cpu_us_per_round']:.0f}"]
          for i, r in enumerate(rows)], right=(0, 3, 4, 5, 6, 7, 8, 9, 10))
     est = s.estimate()
-    not_swept = summary_json(s)["not_swept"]
+    not_swept = _not_swept()
     return "\n".join([
         f"odds sweep-all: {c.decks} deck(s), {c.rule}, penetration {float(c.penetration):g}, {c.spots} spots, "
         f"{c.shoes:,} shoes a wager, seed {c.seed}",
