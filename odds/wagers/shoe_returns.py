@@ -255,6 +255,11 @@ class _Dealer(ShoeReturn):
         return dealer_kernel(self._h17)
 
     @cached_property
+    def _expectation(self) -> Any:
+        """The fast twin: ``DealerWeights`` of the weights the wager set (made on first use)."""
+        return DealerWeights(self._weights, self._h17)
+
+    @cached_property
     def busts(self) -> tuple[tuple[int, int, int], ...]:
         """(up card value, number of cards, bucket) of every dealer bust."""
         g = dealer_graph(self._h17)
@@ -299,7 +304,6 @@ class _Buster(_Dealer):
             self._weights[:, BUST, k] = self.win[k]
         self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
                        "(exact), or its float probabilities (fast)")
-        self._expectation = DealerWeights(self._weights, self._h17)
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
@@ -321,7 +325,6 @@ class _EzBust(_Dealer):
             self._weights[u - 1, BUST, :] = 1.0
         self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
                        "chance of each up card; exact integer counts (exact) or floats (fast)")
-        self._expectation = DealerWeights(self._weights, self._h17)
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
