@@ -155,7 +155,8 @@ def assumptions(s: SweepSpec) -> list[str]:
           "expected share for the cards left before each round"] if s.cap is not None else [])
 
 
-def _pct(x: Optional[float]) -> str:
+def percent(x: Optional[float]) -> str:
+    """A return as a signed percentage to four places ("n/a" for none), as the sweeps print it."""
     return "n/a" if x is None else f"{100 * float(x):+.4f}%"
 
 
@@ -167,13 +168,13 @@ def sweep_text(res: SweepResult) -> str:
         f"penetration {float(Fraction(j['penetration'])):g}, {j['shoes']:,} shoes, {j['rounds']:,} rounds, seed {j['seed']}",
         f"arithmetic: {j['arithmetic']} ({j['method']})",
         "",
-        f"full shoe return      {_pct(j['full_shoe']['return_float'])}   ({j['full_shoe']['return']})",
-        f"return over the shoe  mean {_pct(r['mean'])}  sd {100 * r['std']:.4f}%  min {_pct(r['min'])}  max {_pct(r['max'])}",
-        "quantiles             " + "  ".join(f"{k}: {_pct(v)}" for k, v in r["quantiles"].items()),
+        f"full shoe return      {percent(j['full_shoe']['return_float'])}   ({j['full_shoe']['return']})",
+        f"return over the shoe  mean {percent(r['mean'])}  sd {100 * r['std']:.4f}%  min {percent(r['min'])}  max {percent(r['max'])}",
+        "quantiles             " + "  ".join(f"{k}: {percent(v)}" for k, v in r["quantiles"].items()),
         f"player edge           {j['player_edge']['fraction']:.4%} of rounds ({j['player_edge']['rounds']:,})",
         "",
         text_table(["dealt", "rounds", "mean return", "edge rounds"],
-                   [[f"{d['dealt_from']:.1f}-{d['dealt_to']:.1f}", f"{d['rounds']:,}", _pct(d["mean_return"]),
+                   [[f"{d['dealt_from']:.1f}-{d['dealt_to']:.1f}", f"{d['rounds']:,}", percent(d["mean_return"]),
                      f"{d['edge_fraction']:.4%}"] for d in j["by_depth"]], right=(1, 2, 3)),
         "",
         "effects of removal (exact, one card from the full shoe) and the count's tags:",
@@ -183,7 +184,7 @@ def sweep_text(res: SweepResult) -> str:
                    right=tuple(range(1, 14))),
         "(EoR in percentage points of return per card removed)",
         f"betting correlation {c['betting_correlation']:.4f}; return per true count "
-        f"{_pct(c['return_per_true_count'])}; threshold TC > "
+        f"{percent(c['return_per_true_count'])}; threshold TC > "
         + ("n/a" if c["threshold_float"] is None else f"{c['threshold_float']:.3f}")
         + f" ({c['threshold_method']}); correlation of TC and return in the sweep {c['count_return_correlation']:.4f}",
         "",
@@ -191,12 +192,12 @@ def sweep_text(res: SweepResult) -> str:
     rows = []
     for name, key in (("counter", "counter"), ("knows the exact return", "perfect")):
         d = j[key]
-        rows.append([name, f"{d['fraction_bet']:.4%}", _pct(d["gain_per_round"]), _pct(d["gain_per_round_bet"]),
-                     _pct(d["gain_per_wager"])])
+        rows.append([name, f"{d['fraction_bet']:.4%}", percent(d["gain_per_round"]), percent(d["gain_per_round_bet"]),
+                     percent(d["gain_per_wager"])])
     b = j["best_threshold_in_sample"]
     lines += [text_table(["player", "rounds bet", "gain/round dealt", "gain/round bet", "gain/wager"], rows,
                          right=(1, 2, 3, 4)),
-              f"in-sample best threshold TC >= {b['threshold']}: {_pct(b['gain_per_round'])} per round dealt, "
+              f"in-sample best threshold TC >= {b['threshold']}: {percent(b['gain_per_round'])} per round dealt, "
               f"{b['fraction_bet']:.4%} of rounds bet",
               ""]
     if "as_played" in j:
@@ -204,7 +205,7 @@ def sweep_text(res: SweepResult) -> str:
         seen = "every spot's cards" if a["visible"] == "table" else "its own two cards"
         lines += [f"as played (633b.16(c): placed after an up card of 2 to 6, on {seen} and the up card): "
                   f"{a['fraction_bet']:.4%} of {a['spot_rounds_offered']:,} spot-rounds offered bet; gain "
-                  f"{_pct(a['gain_per_spot_round'])} per spot and round dealt, {_pct(a['gain_per_wager'])} per wager"
+                  f"{percent(a['gain_per_spot_round'])} per spot and round dealt, {percent(a['gain_per_wager'])} per wager"
                   + (f"; {a['rounds_unpriced']:,} round(s) not priced (so few cards unseen that the dealer could run "
                      "out)" if a["rounds_unpriced"] else ""),
                   ""]

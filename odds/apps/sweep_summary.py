@@ -34,7 +34,7 @@ from odds.wagers.shoe_returns import shoe_return, swept_wagers
 
 from .book_plan import book_meters
 from .sweep import SweepError, SweepResult, SweepSpec, dask_client, run_sweep
-from .sweep_report import _pct, sweep_json
+from .sweep_report import percent, sweep_json
 
 STUDY_SHOES = 100_000  # the full study the estimate is for
 NODES, CORES_PER_NODE = 100, 2  # the cluster the estimate is for
@@ -166,9 +166,9 @@ def summary_text(s: Summary) -> str:
         ["rank", "wager", "paytable", "full shoe", "edge rounds", "correlation", "counter bets", "gain/round",
          "gain/round bet", "perfect gain/round", "CPU us/round"],
         [[str(i + 1), r["wager"], r["paytable"] + (f" ({r['meters']})" if r["meters"] else ""),
-          _pct(r["full_shoe_return_float"]), f"{r['edge_fraction']:.4%}", f"{r['betting_correlation']:.3f}",
-          f"{r['counter_fraction_bet']:.4%}", _pct(r["counter_gain_per_round"]),
-          _pct(r["counter_gain_per_round_bet"]), _pct(r["perfect_gain_per_round"]), f"{r['cpu_us_per_round']:.0f}"]
+          percent(r["full_shoe_return_float"]), f"{r['edge_fraction']:.4%}", f"{r['betting_correlation']:.3f}",
+          f"{r['counter_fraction_bet']:.4%}", percent(r["counter_gain_per_round"]),
+          percent(r["counter_gain_per_round_bet"]), percent(r["perfect_gain_per_round"]), f"{r['cpu_us_per_round']:.0f}"]
          for i, r in enumerate(rows)], right=(0, 3, 4, 5, 6, 7, 8, 9, 10))
     est = s.estimate()
     not_swept = _not_swept()
