@@ -20,11 +20,14 @@ sequences(a) * Z_d(H + a)``, with
 ``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry
 is settled against every ``d`` with each ``e`` at once.
 
-The unions are kept by level, the number of ten-valued cards they hold (the top 6 bits of a
-packed union, so that the head table, sorted by union, is sorted by level). A union of all the
-hands' cards holds at least as many as its head union, so the head entries are joined level by
-level (both heads, last hand of either kind, in step) and each level of unions is freed once the
-heads have passed it.
+The unions are kept in buckets by their high part, their numbers of 5s to ten-valued cards (the
+top bits of a packed union, so that the head table, sorted by union, is sorted by high part). The
+head unions of one high part are taken 64 at a time and joined to the leaves one group at a time,
+the leaves of one high part: the unions so met all lie in one bucket and each is met several
+times while its row is in the cache (the slots are fetched ahead of the look-ups, the rows ahead
+of the sums). A union holds at least its head union's cards, so its high part is at least the
+head's (the parts do not carry), and both heads (last hand of either kind) are joined in step, in
+order of high part, each bucket freed once the heads have passed its high part.
 
 Exact mode: a run with ``K`` cards drawn after the up card (player's and dealer's) has an integer
 weight over ``(n)_K`` (``n`` cards in the shoe less the up card and both pair cards); all weights are
@@ -33,11 +36,14 @@ caller reconstructs them by the Chinese remainder theorem; it passes moduli whos
 ``(n)_J``, and every sum lies between 0 and ``(n)_J``). A row keeps each residue (below 2**62) as
 two halves of 31 bits; while the last hand's sequence counts add up to less than 2**33 a head
 union's sums of count x half stay below 2**64 and are taken in 64 bits, two to an instruction
-(else in 128 bits), then reduced modulo each modulus. Under an up card of 2 to 9 the dealer has no
-blackjack and the rows leave that column out. Float mode: the same sums in doubles.
+(else in 128 bits; 32 x 32-bit products, on AVX2 where the processor has it), then reduced modulo
+each modulus. A row's residues are made by Montgomery's multiplication (the tables of falling
+factorials kept in Montgomery form). Under an up card of 2 to 9 the dealer has no blackjack and the
+rows leave that column out. Float mode: the same sums in doubles.
 
-Measured (``bench/bench_outcomes.py``): the join is bound by memory, the lookups of the unions'
-rows; the level freeing spares about a tenth of the rows at three hands.
+Measured (``bench/bench_outcomes.py``, perf): at three hands, exact, the sums of the join take about
+a quarter of the time, the dealer's walks for the unions' rows another quarter, the look-ups
+the rest; the buckets' freeing holds about half of a call's unions at once at most.
 """
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
@@ -58,6 +64,36 @@ cdef extern from "<stdlib.h>" nogil:
 
 ctypedef unsigned long long u64
 
+cdef extern from *:
+    """
+    /* y += c * z over n lanes, for the lows and the highs of a row held by halves: 32 x 32 -> 64-bit
+       products (c below 2**32, each half below 2**31), on AVX2 where the processor has it. */
+    #define ODDS_MAC2_BODY \
+      for (int m = 0; m < n; m++) yl[m] += (unsigned long long)c * zl[m]; \
+      for (int m = 0; m < n; m++) yh[m] += (unsigned long long)c * zh[m];
+    static void odds_mac2_any(unsigned long long *yl, unsigned long long *yh, const unsigned int *zl,
+                              const unsigned int *zh, unsigned int c, int n) { ODDS_MAC2_BODY }
+    #if defined(__GNUC__) && defined(__x86_64__)
+    __attribute__((target("avx2")))
+    static void odds_mac2_wide(unsigned long long *yl, unsigned long long *yh, const unsigned int *zl,
+                               const unsigned int *zh, unsigned int c, int n) { ODDS_MAC2_BODY }
+    static int odds_split_wide = -1;
+    static void odds_mac2(unsigned long long *yl, unsigned long long *yh, const unsigned int *zl,
+                          const unsigned int *zh, unsigned int c, int n)
+    {
+      if (odds_split_wide < 0) {
+        __builtin_cpu_init();
+        odds_split_wide = __builtin_cpu_supports("avx2");
+      }
+      if (odds_split_wide) odds_mac2_wide(yl, yh, zl, zh, c, n); else odds_mac2_any(yl, yh, zl, zh, c, n);
+    }
+    #else
+    #define odds_mac2 odds_mac2_any
+    #endif
+    """
+    void odds_mac2(u64* yl, u64* yh, const unsigned int* zl, const unsigned int* zh, unsigned int c,
+                   int n) noexcept nogil
+
 cdef enum:
     NV = 10        # card values
     NEND = 14      # how a hand ends
@@ -66,10 +102,11 @@ cdef enum:
     DEALER_BUST = 6
     NOUT = 51      # outcomes: net -8..8 by (win, loss, neither)
     MAXQ = 16      # moduli at most
-    AHEAD = 16     # lookups in flight (prefetched) while joining
-    CHUNK_BITS = 12  # rows of weights are kept in chunks of 2**CHUNK_BITS rows
-    NLEVEL = 64    # levels of unions: by the number of ten-valued cards
-    LEVEL_SHIFT = 54  # where that number lies in a packed union
+    HIGH_SHIFT = 24  # a packed union's high part: its numbers of 5s to ten-valued cards
+    HEAD_CHUNK = 64  # head unions of one high part joined together to the leaves of one high part
+    AHEAD = 16     # look-ups in flight (prefetched) while joining
+    FIRST_ROWS = 64  # rows in a bucket's first chunk; each next chunk holds twice as many
+    MAX_CHUNKS = 40
 
 cdef u64 OCCUPIED = 1ULL << 63
 # Exact rows hold each residue (below 2**62) as two halves of 31 bits, so that the join sums
@@ -205,53 +242,259 @@ cdef inline u64 _mulmod(u64 a, u64 b, u64 q) noexcept nogil:
     return <u64> ((<u128> a * b) % q)
 
 
+# Montgomery's reduction modulo a prime q between 2**61 and 2**62, R = 2**64: _redc(t) is
+# t / R mod q for t < q * R, with ``qneg`` = -1/q mod R. A number in Montgomery form is x * R mod q.
+cdef inline u64 _redc(u128 t, u64 q, u64 qneg) noexcept nogil:
+    cdef u64 m = (<u64> t) * qneg
+    cdef u64 r = <u64> ((t + <u128> m * q) >> 64)
+    return r - q if r >= q else r
+
+
+cdef inline u64 _below(u64 x, u64 q) noexcept nogil:
+    """x mod q for any 64-bit x (q above 2**61, so x < 8q)."""
+    if x >= 4 * q:
+        x -= 4 * q
+    if x >= 2 * q:
+        x -= 2 * q
+    return x - q if x >= q else x
+
+
 cdef struct Slot:
     u64 key        # union + 1; 0 for an empty slot
     char* row      # its row of weights
 
 
-cdef struct Level:
-    # The unions of all the hands' cards that hold one number of ten-valued cards, each with its
-    # row of weights: a hash table of slots, the rows in chunks (they never move).
+cdef struct Bucket:
+    # The unions of all the hands' cards that share one high part, each with its row of weights:
+    # a hash table of slots; the rows in chunks of growing size (they never move).
+    u64 high
     Slot* slots
     long long cap, nrows
-    char** chunks
-    long long nchunks, chunkcap
+    char* chunks[MAX_CHUNKS]
+    int nchunks
+    char* next           # where the next row goes, and how many more the last chunk holds
+    long long left
 
 
-cdef void _level_free(Level* l) noexcept nogil:
-    cdef long long j
-    free(l.slots)
-    for j in range(l.nchunks):
-        free(l.chunks[j])
-    free(l.chunks)
-    memset(l, 0, sizeof(Level))
+cdef void _bucket_free(Bucket* b) noexcept nogil:
+    """Give back a bucket's rows and slots (the bucket itself stays, empty)."""
+    cdef int j
+    free(b.slots)
+    for j in range(b.nchunks):
+        free(b.chunks[j])
+    b.slots, b.cap, b.nrows, b.nchunks, b.next, b.left = NULL, 0, 0, 0, NULL, 0
 
 
-cdef inline Slot* _slot(const Level* l, u64 u) noexcept nogil:
-    """Where the union ``u`` lies in its level, or the free slot where it would go."""
-    cdef long long mask = l.cap - 1
+cdef inline Slot* _slot(const Bucket* b, u64 u) noexcept nogil:
+    """Where the union ``u`` lies in its bucket, or the free slot where it would go."""
+    cdef long long mask = b.cap - 1
     cdef long long i = <long long> (mix(u, 0) & <u64> mask)
     cdef u64 key = u + 1
-    while l.slots[i].key and l.slots[i].key != key:
+    while b.slots[i].key and b.slots[i].key != key:
         i = (i + 1) & mask
-    return &l.slots[i]
+    return &b.slots[i]
+
+
+cdef inline int _fits_high(u64 high, const long long* pool) noexcept nogil:
+    """Whether the shoe holds the cards of a high part (7s to tens)."""
+    cdef int v
+    for v in range(NV - HIGH_SHIFT // 6):
+        if <long long> ((high >> (6 * v)) & 63) > pool[v + HIGH_SHIFT // 6]:
+            return 0
+    return 1
 
 
 # One pair against one up card: the shoe, the moduli and tables, and the unions of all the hands'
-# cards that may still be met, with their rows of weights Z_d (d = 0..6), by level.
+# cards that may still be met, with their rows of weights Z_d (d = 0..6), by high part.
 cdef struct Walk:
     long long pool[NV]   # the shoe less the up card and both pair cards
     long long base[NV]   # the same with the up card
     long long n, jmax
     int up, nq, exact, starved
     u64 q[MAXQ]
+    u64 qneg[MAXQ]        # -1/q mod 2**64, and 2**128 mod q (Montgomery's constants)
+    u64 r2[MAXQ]
     u128* f128           # (a)_k for a <= n + 1, k <= max_cards
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
-    Level lv[NLEVEL]     # a row: exact, ND * nq residues (u64); float, ND probabilities
+    Bucket** made_b      # the buckets of unions by high part, in the order made (a row: exact,
+    long long nb, bcap   # ND * nq residues as halves; float, ND probabilities)
+    Bucket** dir         # the same by high part (open addressing; NULL: empty)
+    long long dircap
     int ncol, col[ND]    # a row's columns: the dealer's results but a blackjack he cannot have (exact)
     long long rowbytes, live, peak, made  # rows held now, at most, and made in all
+
+
+# The last hand's sums for the head unions of one chunk: for the ``h``-th union and each way
+# ``e`` the last hand ends, Y[d * nq + qi] at ((h * NEND + e) * nt) (exact: by halves while narrow,
+# else in 128 bits) or Y[d] at ((h * NEND + e) * ND) (float).
+cdef struct Sums:
+    u64* lo
+    u64* hi
+    u128* wide
+    double* f
+    int seen[HEAD_CHUNK]               # the ends met, a bit each
+    u64* key                           # a tile's pairs: their union, head union, leaf and row
+    int* head
+    int* leaf
+    const char** row
+    long long first[HEAD_CHUNK + 1]    # the union's first entry in the head table
+
+
+# RES[e][d]: a hand that ends as ``e`` (2 * (total - 16) + stake - 1) against the dealer's result d.
+cdef int RES[NEND][ND]
+
+
+cdef void _results() noexcept:
+    cdef int e, d, r, cnt
+    for e in range(NEND):
+        r = e // 2 + 16  # the total
+        cnt = e % 2 + 1  # the stake
+        for d in range(ND):
+            if d == BLACKJACK or r == 22:
+                RES[e][d] = -cnt
+            elif d == DEALER_BUST:
+                RES[e][d] = cnt
+            else:
+                RES[e][d] = ((r > 17 + d) - (r < 17 + d)) * cnt
+
+
+_results()
+
+
+cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint one_unit, u128* acc,
+                  double* facc) noexcept nogil:
+    """Settle the head entries of the ``h``-th head union of a chunk (``y.first[h]`` ..
+    ``y.first[h + 1] - 1``), with the last hand's sums, against each dealer result."""
+    cdef u64 yq[NEND][ND][MAXQ]
+    cdef int neth[ND]
+    cdef int diffh[ND]
+    cdef u64 cq[MAXQ]
+    cdef int seen = y.seen[h], nq = w.nq, nt = w.ncol * w.nq, e, d, qi, t, j, cnt, net, diff, o
+    cdef long long k, row
+    cdef u64 ee
+    cdef const double* yf
+    if not seen:
+        return
+    if w.exact:
+        for e in range(NEND):
+            if (seen >> e) & 1:
+                row = (h * NEND + e) * nt
+                for d in range(ND):
+                    for qi in range(nq):
+                        if w.col[d] < 0:
+                            yq[e][d][qi] = 0
+                            continue
+                        t = w.col[d] * nq + qi
+                        yq[e][d][qi] = <u64> ((y.wide[row + t] + y.lo[row + t]
+                                               + (<u128> y.hi[row + t] << HALF_BITS)) % w.q[qi])
+    for k in range(y.first[h], y.first[h + 1]):
+        ee = head.s[k].e
+        for d in range(ND):
+            neth[d] = diffh[d] = 0
+        for j in range(NEND):
+            cnt = <int> ((ee >> (3 * j)) & 7)
+            if cnt:
+                for d in range(ND):
+                    neth[d] += cnt * RES[j][d]
+                    diffh[d] += cnt * ((RES[j][d] > 0) - (RES[j][d] < 0))
+        for qi in range(nq):
+            cq[qi] = <u64> (head.s[k].n.c % w.q[qi])
+        for e in range(NEND):
+            if not (seen >> e) & 1:
+                continue
+            yf = y.f + (h * NEND + e) * ND
+            for d in range(ND):
+                if w.col[d] < 0:
+                    continue
+                if one_unit and d == BLACKJACK:
+                    o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
+                else:
+                    net = neth[d] + RES[e][d]
+                    diff = diffh[d] + (RES[e][d] > 0) - (RES[e][d] < 0)
+                    o = (net + 8) * 3 + (0 if diff > 0 else (1 if diff < 0 else 2))
+                if w.exact:
+                    for qi in range(nq):
+                        acc[o * MAXQ + qi] += _mulmod(cq[qi], yq[e][d][qi], w.q[qi])
+                else:
+                    facc[o] += head.s[k].n.f * yf[d]
+
+
+cdef Bucket* _bucket(Walk* w, u64 high) noexcept nogil:
+    """The bucket of the unions of a high part, made on first use; NULL when out of memory."""
+    cdef long long mask, i, j, oldcap
+    cdef Bucket** old
+    cdef Bucket* b
+    cdef void* grown
+    if w.dir == NULL:
+        w.dircap, w.bcap = 1 << 10, 1 << 8
+        w.dir = <Bucket**> calloc(w.dircap, sizeof(Bucket*))
+        w.made_b = <Bucket**> malloc(w.bcap * sizeof(Bucket*))
+        if w.dir == NULL or w.made_b == NULL:
+            return NULL
+    mask = w.dircap - 1
+    i = <long long> (mix(high, 1) & <u64> mask)
+    while w.dir[i] != NULL:
+        if w.dir[i].high == high:
+            return w.dir[i]
+        i = (i + 1) & mask
+    if 2 * (w.nb + 1) > w.dircap:  # grow the directory, then find the free place again
+        old, oldcap = w.dir, w.dircap
+        w.dir = <Bucket**> calloc(2 * oldcap, sizeof(Bucket*))
+        if w.dir == NULL:
+            w.dir = old
+            return NULL
+        w.dircap = 2 * oldcap
+        mask = w.dircap - 1
+        for j in range(oldcap):
+            if old[j] != NULL:
+                i = <long long> (mix(old[j].high, 1) & <u64> mask)
+                while w.dir[i] != NULL:
+                    i = (i + 1) & mask
+                w.dir[i] = old[j]
+        free(old)
+        i = <long long> (mix(high, 1) & <u64> mask)
+        while w.dir[i] != NULL:
+            i = (i + 1) & mask
+    if w.nb == w.bcap:
+        grown = realloc(w.made_b, 2 * w.bcap * sizeof(Bucket*))
+        if grown == NULL:
+            return NULL
+        w.made_b, w.bcap = <Bucket**> grown, 2 * w.bcap
+    b = <Bucket*> calloc(1, sizeof(Bucket))
+    if b == NULL:
+        return NULL
+    b.high, b.cap = high, 64
+    b.slots = <Slot*> calloc(b.cap, sizeof(Slot))
+    if b.slots == NULL:
+        free(b)
+        return NULL
+    w.dir[i] = b
+    w.made_b[w.nb] = b
+    w.nb += 1
+    return b
+
+
+cdef void _free_below(Walk* w, u64 high) noexcept nogil:
+    """Free the buckets of high parts below ``high``: a union holds at least its head union's
+    cards, and the heads come in order of their high part, so no later head meets them."""
+    cdef long long i
+    cdef Bucket* b
+    for i in range(w.nb):
+        b = w.made_b[i]
+        if b.high < high and b.slots != NULL:
+            w.live -= b.nrows
+            _bucket_free(b)
+
+
+cdef void _buckets_free(Walk* w) noexcept nogil:
+    cdef long long i
+    for i in range(w.nb):
+        _bucket_free(w.made_b[i])
+        free(w.made_b[i])
+    free(w.made_b)
+    free(w.dir)
+    w.made_b, w.dir, w.nb = NULL, NULL, 0
 
 
 cdef class SplitKernel:
@@ -300,7 +543,9 @@ cdef class SplitKernel:
         his counts could pass 128 bits (``fits_128``).
         """
         cdef Walk w
-        cdef int v, i, k, last, level
+        cdef int v, i, k, last
+        cdef long long t
+        cdef bint ok
         cdef long long j
         cdef Leaf* lv[2]
         cdef int nl[2]
@@ -309,8 +554,10 @@ cdef class SplitKernel:
         cdef long long at[2]
         cdef bint narrow[2]
         cdef long long hi
-        cdef u64* keys = NULL
-        cdef char** rows = NULL
+        cdef int* gstart[2]
+        cdef int ng[2]
+        cdef Sums y
+        cdef u64 hh, NONE = ~(<u64> 0)
         cdef u128 acc[NOUT * MAXQ]
         cdef double facc[NOUT]
         memset(&w, 0, sizeof(w))
@@ -328,24 +575,50 @@ cdef class SplitKernel:
             return None
         for i in range(w.nq):
             w.q[i] = moduli[i]
+            if not 2 ** 61 < w.q[i] < 2 ** 62 or w.q[i] % 2 == 0:
+                raise ValueError("the moduli must be odd, between 2**61 and 2**62")
+            inv = w.q[i]  # Newton's steps for 1/q mod 2**64
+            for k in range(5):
+                inv = (inv * (2 - w.q[i] * inv)) % 2 ** 64
+            w.qneg[i] = (-inv) % 2 ** 64
+            w.r2[i] = 2 ** 128 % w.q[i]
         w.ncol = 0
         for i in range(ND):  # an up card of 2 to 9 gives the dealer no blackjack: its column is left out
             w.col[i] = -1 if exact and i == BLACKJACK and up not in (0, 9) else w.ncol
             w.ncol += w.col[i] >= 0
         w.rowbytes = w.ncol * w.nq * sizeof(u64) if w.exact else ND * sizeof(double)
         lv[0] = lv[1] = NULL
+        gstart[0] = gstart[1] = NULL
+        memset(&y, 0, sizeof(y))
         try:
             for k in range(2):
                 nl[k] = len(leaves[k])
                 lv[k] = <Leaf*> malloc((nl[k] + 1) * sizeof(Leaf))
-                if lv[k] == NULL:
+                gstart[k] = <int*> malloc((nl[k] + 1) * sizeof(int))
+                if lv[k] == NULL or gstart[k] == NULL:
                     raise MemoryError()
-                for i, (code, end, count) in enumerate(leaves[k]):
+                ng[k] = 0
+                for i, (code, end, count) in enumerate(sorted(leaves[k])):  # by union: groups of one high part
                     lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
+                    if i == 0 or (code >> HIGH_SHIFT) != (lv[k][i - 1].code >> HIGH_SHIFT):
+                        gstart[k][ng[k]] = i
+                        ng[k] += 1
+                gstart[k][ng[k]] = nl[k]
                 narrow[k] = sum(count for _, _, count in leaves[k]) < 2 ** self.narrow_bits
-            keys = <u64*> malloc((max(nl[0], nl[1]) + 1) * sizeof(u64))
-            rows = <char**> malloc((max(nl[0], nl[1]) + 1) * sizeof(char*))
-            if keys == NULL or rows == NULL or not self._tables(&w):
+            if exact:
+                t = HEAD_CHUNK * NEND * w.ncol * w.nq
+                y.lo, y.hi = <u64*> malloc(t * sizeof(u64)), <u64*> malloc(t * sizeof(u64))
+                y.wide = <u128*> malloc(t * sizeof(u128))
+                ok = y.lo != NULL and y.hi != NULL and y.wide != NULL
+            else:
+                y.f = <double*> malloc(HEAD_CHUNK * NEND * ND * sizeof(double))
+                ok = y.f != NULL
+            t = HEAD_CHUNK * (max([gstart[k][i + 1] - gstart[k][i] for k in range(2) for i in range(ng[k])],
+                                  default=0) + 1)
+            y.key, y.row = <u64*> malloc(t * sizeof(u64)), <const char**> malloc(t * sizeof(char*))
+            y.head, y.leaf = <int*> malloc(t * sizeof(int)), <int*> malloc(t * sizeof(int))
+            ok = ok and y.key != NULL and y.row != NULL and y.head != NULL and y.leaf != NULL
+            if not ok or not self._tables(&w):
                 raise MemoryError()
             heads = []
             for last in range(2):
@@ -356,34 +629,38 @@ cdef class SplitKernel:
                     heads.append(h)  # kept alive until the end of the walk
                     ht[last] = &h.t
                 at[last] = 0
-            # The head unions in order of their ten-valued cards: a union of all the hands' cards
-            # holds at least as many as its head, so the levels below the heads' are done with.
+            # The heads in order of their high part, both tables in step: a union of all the hands'
+            # cards holds at least its head's cards, so the buckets below the heads' are done with.
             k = 1
             with nogil:
-                for level in range(NLEVEL):
+                while k != 0 and w.starved < 0:
+                    hh = NONE
+                    for last in range(2):
+                        if ht[last] != NULL and at[last] < ht[last].n and ht[last].s[at[last]].u >> HIGH_SHIFT < hh:
+                            hh = ht[last].s[at[last]].u >> HIGH_SHIFT
+                    if hh == NONE:
+                        break
+                    _free_below(&w, hh)
                     for last in range(2):
                         if ht[last] == NULL:
                             continue
                         hi = at[last]
-                        while hi < ht[last].n and <int> (ht[last].s[hi].u >> LEVEL_SHIFT) == level:
+                        while hi < ht[last].n and ht[last].s[hi].u >> HIGH_SHIFT == hh:
                             hi += 1
-                        k = self._join_rows(&w, ht[last], at[last], hi, lv[last], nl[last], narrow[last],
-                                            one_unit, acc, facc, keys, rows)
+                        if hi > at[last]:
+                            k = self._join_rows(&w, ht[last], at[last], hi, lv[last], gstart[last], ng[last],
+                                                narrow[last], one_unit, acc, facc, &y)
                         at[last] = hi
                         if k == 0 or w.starved >= 0:
                             break
-                    if k == 0 or w.starved >= 0:
-                        break
-                    w.live -= w.lv[level].nrows
-                    _level_free(&w.lv[level])
             if k == 0:
                 raise MemoryError()
             if w.starved >= 0:
                 return None
         finally:
-            free(lv[0]); free(lv[1]); free(w.f128); free(w.ffq); free(w.pfq); free(keys); free(rows)
-            for level in range(NLEVEL):
-                _level_free(&w.lv[level])
+            free(lv[0]); free(lv[1]); free(gstart[0]); free(gstart[1]); free(w.f128); free(w.ffq); free(w.pfq)
+            free(y.lo); free(y.hi); free(y.wide); free(y.f); free(y.key); free(y.row); free(y.head); free(y.leaf)
+            _buckets_free(&w)
         self.peak_rows, self.rows_made = max(self.peak_rows, w.peak), self.rows_made + w.made
         if exact:
             return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
@@ -439,7 +716,8 @@ cdef class SplitKernel:
 
     cdef int _tables(self, Walk* w) noexcept nogil:
         """Exact mode: (a)_k as u128 for a <= n + 1, k <= max_cards; (a)_j mod each modulus for
-        a <= n, j <= jmax; (pool_v)_k mod each modulus for k < 64. 0 when out of memory."""
+        a <= n, j <= jmax and (pool_v)_k mod each modulus for k < 64, both in Montgomery form.
+        0 when out of memory."""
         cdef long long a, k, v, i, row, n = w.n
         cdef long long wd = self.max_cards + 1, jw = w.jmax + 1
         cdef u64* q = w.q
@@ -466,55 +744,53 @@ cdef class SplitKernel:
                 for k in range(1, 64):
                     w.pfq[row + k] = _mulmod(w.pfq[row + k - 1],
                                              <u64> (w.pool[v] - k + 1 if w.pool[v] >= k else 0), q[i])
+        for i in range(w.nq):
+            for row in range((n + 1) * jw):
+                w.ffq[i * (n + 1) * jw + row] = _redc(<u128> w.ffq[i * (n + 1) * jw + row] * w.r2[i], q[i], w.qneg[i])
+            for row in range(NV * 64):
+                w.pfq[i * NV * 64 + row] = _redc(<u128> w.pfq[i * NV * 64 + row] * w.r2[i], q[i], w.qneg[i])
         return 1
 
     # ------------------------------------------------------------------ unions and their weights
 
-    cdef char* _union(self, Walk* w, u64 u) noexcept nogil:
-        """The row of weights of the union ``u`` of all the hands' cards, made on first use; NULL
-        when out of memory or when the dealer can run out of cards (``w.starved``)."""
-        cdef Level* l = &w.lv[u >> LEVEL_SHIFT]
-        cdef Slot* x
+    cdef char* _row(self, Walk* w, Bucket* b, u64 u) noexcept nogil:
+        """The row of weights of the union ``u`` of all the hands' cards (in the bucket ``b`` of
+        its high part), made on first use; NULL when out of memory or when the dealer can run out
+        of cards (``w.starved``)."""
+        cdef Slot* x = _slot(b, u)
         cdef Slot* old
-        cdef long long j, oldcap
-        cdef void* grown
+        cdef long long j, oldcap, size
         cdef char* row
-        if l.slots == NULL:
-            l.cap, l.chunkcap = 1 << 10, 16
-            l.slots = <Slot*> _big(l.cap * sizeof(Slot), 1)
-            l.chunks = <char**> malloc(l.chunkcap * sizeof(char*))
-            if l.slots == NULL or l.chunks == NULL:
-                return NULL
-        x = _slot(l, u)
         if x.key:
             return x.row
-        if 2 * (l.nrows + 1) > l.cap:  # grow, then find the free slot again
-            old, oldcap = l.slots, l.cap
-            l.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
-            if l.slots == NULL:
-                l.slots = old
+        if 2 * (b.nrows + 1) > b.cap:  # grow, then find the free slot again
+            old, oldcap = b.slots, b.cap
+            b.slots = <Slot*> _big(2 * oldcap * sizeof(Slot), 1)
+            if b.slots == NULL:
+                b.slots = old
                 return NULL
-            l.cap = 2 * oldcap
+            b.cap = 2 * oldcap
             for j in range(oldcap):
                 if old[j].key:
-                    _slot(l, old[j].key - 1)[0] = old[j]
+                    _slot(b, old[j].key - 1)[0] = old[j]
             free(old)
-            x = _slot(l, u)
-        if l.nrows == l.nchunks << CHUNK_BITS:  # a new chunk of rows
-            if l.nchunks == l.chunkcap:
-                grown = realloc(l.chunks, 2 * l.chunkcap * sizeof(char*))
-                if grown == NULL:
-                    return NULL
-                l.chunks, l.chunkcap = <char**> grown, 2 * l.chunkcap
-            l.chunks[l.nchunks] = <char*> _big((1 << CHUNK_BITS) * w.rowbytes, 0)
-            if l.chunks[l.nchunks] == NULL:
+            x = _slot(b, u)
+        if b.left == 0:  # a new chunk of rows, twice the last
+            if b.nchunks == MAX_CHUNKS:
                 return NULL
-            l.nchunks += 1
-        row = l.chunks[l.nrows >> CHUNK_BITS] + (l.nrows & ((1 << CHUNK_BITS) - 1)) * w.rowbytes
+            size = (<long long> FIRST_ROWS) << b.nchunks
+            b.chunks[b.nchunks] = <char*> _big(size * w.rowbytes, 0)
+            if b.chunks[b.nchunks] == NULL:
+                return NULL
+            b.next, b.left = b.chunks[b.nchunks], size
+            b.nchunks += 1
+        row = b.next
         if not self._weigh(w, u, row):
             return NULL
+        b.next += w.rowbytes
+        b.left -= 1
         x.key, x.row = u + 1, row
-        l.nrows += 1
+        b.nrows += 1
         w.live += 1
         w.made += 1
         if w.live > w.peak:
@@ -532,7 +808,7 @@ cdef class SplitKernel:
         cdef double* fb = self.fbuckets + w.up * ND * wd
         cdef u128 sd[ND]
         cdef u128 s
-        cdef u64 pu
+        cdef u64 pu, qi, qn
         cdef double wf, pd
         cdef unsigned int* zq = <unsigned int*> row  # exact: the low halves, then the high halves
         cdef u64 z
@@ -553,14 +829,18 @@ cdef class SplitKernel:
                     s += ib[d * wd + k] * w.f128[(total - k) * wd + (m - k)]
                 sd[d] = s
             for i in range(w.nq):
+                qi, qn = w.q[i], w.qneg[i]
                 pu = w.ffq[(i * (n + 1) + total - m) * jw + w.jmax - size - m + 1]
                 for v in range(NV):
-                    pu = _mulmod(pu, w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], w.q[i])
+                    pu = _redc(<u128> pu * w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], qi, qn)
+                pu = _redc(<u128> pu * w.r2[i], qi, qn)  # pu * R**2: two reductions to come
                 for d in range(ND):
                     k = w.col[d]
                     if k < 0:
                         continue
-                    z = _mulmod(pu, <u64> (sd[d] % w.q[i]), w.q[i])
+                    # sd / R, then pu * sd
+                    z = _redc(<u128> pu * _redc((<u128> _below(<u64> (sd[d] >> 64), qi) << 64) | <u64> sd[d], qi, qn),
+                              qi, qn)
                     zq[k * w.nq + i] = <unsigned int> (z & HALF_MASK)
                     zq[w.ncol * w.nq + k * w.nq + i] = <unsigned int> (z >> HALF_BITS)
         else:
@@ -584,145 +864,93 @@ cdef class SplitKernel:
     # --------------------------------------------------------------------------------- joining
 
     cdef int _join_rows(self, Walk* w, const Table* head, long long lo, long long hi, const Leaf* leaves,
-                        int nleaves, bint narrow, bint one_unit, u128* acc, double* facc, u64* keys,
-                        char** rows) noexcept nogil:
-        """Join the last hand to each head union of the entries ``lo`` .. ``hi - 1`` and settle
-        every head entry against each dealer result, adding to ``acc`` (exact) or ``facc``
-        (float); ``keys`` and ``rows`` are room for one head union's joins. ``narrow``: the
-        leaves' counts add up to less than 2**33, so that sums of count x half stay in 64 bits. 0 when out of memory;
-        stops when the dealer can run out of cards."""
-        cdef u128 y[NEND][ND * MAXQ]  # a row: d * nq + qi
-        cdef u64 ylo[NEND][ND * MAXQ]  # the same by halves (narrow)
-        cdef u64 yhi[NEND][ND * MAXQ]
-        cdef u64* yl
-        cdef u64* yh
+                        const int* gstart, int ngroups, bint narrow, bint one_unit, u128* acc, double* facc,
+                        Sums* y) noexcept nogil:
+        """Join the last hand to each head union of the entries ``lo`` .. ``hi - 1`` (all of one
+        high part) and settle every head entry against each dealer result, adding to ``acc``
+        (exact) or ``facc`` (float). The leaves come sorted by union, in groups of one high part
+        (group ``g`` from ``gstart[g]``). The head unions are taken ``HEAD_CHUNK`` at a time and
+        each group of leaves is joined to all of them at once: the unions so met all lie in the
+        bucket of one high part, and each is met again while its row is in the cache.
+        ``narrow``: the leaves' counts add up to less than 2**33, so that sums of count x half
+        stay in 64 bits. 0 when out of memory; stops when the dealer can run out of cards."""
+        cdef long long i = lo, k, t
+        cdef int nh, h, g, j, e, d, nt = w.ncol * w.nq, m
+        cdef long long npairs, p
+        cdef u64 hh = head.s[lo].u >> HIGH_SHIFT, uh, u, cj
+        cdef Bucket* b
+        cdef const char* z
         cdef const unsigned int* zl
         cdef const unsigned int* zh
-        cdef u64 cj
-        cdef int nt = w.ncol * w.nq
-        cdef u64 yq[NEND][ND][MAXQ]
-        cdef double yf[NEND][ND]
-        cdef int res[NEND][ND]
-        cdef int neth[ND]
-        cdef int diffh[ND]
-        cdef u64 cq[MAXQ]
-        cdef long long i = lo, i2, k
-        cdef const char* z
-        cdef const Level* l
-        cdef int j, e, d, qi, seen, r, cnt, net, diff, o, nq = w.nq
-        cdef u64 uh, ee, u
-        cdef const u64* zr
-        cdef u128* ye
-        cdef const char* zp
-        cdef int t
-        cdef const u64* q = w.q
-        cdef u64 NONE = ~(<u64> 0)
-        for e in range(NEND):
-            for d in range(ND):
-                r = e // 2 + 16  # the total
-                cnt = e % 2 + 1  # the stake
-                if d == BLACKJACK or r == 22:
-                    res[e][d] = -cnt
-                elif d == DEALER_BUST:
-                    res[e][d] = cnt
-                else:
-                    res[e][d] = ((r > 17 + d) - (r < 17 + d)) * cnt
+        cdef u64* yl
+        cdef u64* yh
+        cdef u128* yw
+        cdef double* yf
         while i < hi:
-            uh = head.s[i].u
-            i2 = i
-            while i2 < hi and head.s[i2].u == uh:
-                i2 += 1
-            # the rows of the unions head + leaf, looked up a few ahead of use (prefetched)
-            for j in range(nleaves + AHEAD):
-                if j < nleaves:
-                    keys[j] = uh + leaves[j].code
-                    if _fits(keys[j], w.pool):
-                        l = &w.lv[keys[j] >> LEVEL_SHIFT]
-                        if l.slots != NULL:
-                            prefetch(&l.slots[<long long> (mix(keys[j], 0) & <u64> (l.cap - 1))])
-                    else:
-                        keys[j] = NONE
-                if j >= AHEAD:
-                    k = j - AHEAD
-                    rows[k] = NULL if keys[k] == NONE else self._union(w, keys[k])
-                    if keys[k] != NONE and rows[k] == NULL:
-                        return w.starved >= 0
-            seen = 0
-            for j in range(nleaves):
-                if j + AHEAD < nleaves and rows[j + AHEAD] != NULL:
-                    zp = rows[j + AHEAD]
-                    for t in range(0, w.rowbytes, 64):
-                        prefetch(zp + t)
-                z = rows[j]
-                if z == NULL:
+            nh = 0
+            k = i
+            while k < hi and nh < HEAD_CHUNK:
+                y.first[nh] = k
+                uh = head.s[k].u
+                while k < hi and head.s[k].u == uh:
+                    k += 1
+                y.seen[nh] = 0
+                nh += 1
+            y.first[nh] = k
+            for g in range(ngroups):
+                u = hh + (leaves[gstart[g]].code >> HIGH_SHIFT)
+                if not _fits_high(u, w.pool):
                     continue
-                e = leaves[j].end
-                if not (seen >> e) & 1:
-                    seen |= 1 << e
-                    if w.exact:
-                        memset(ylo[e], 0, nt * sizeof(u64))
-                        memset(yhi[e], 0, nt * sizeof(u64))
-                        memset(y[e], 0, nt * sizeof(u128))
-                    else:
-                        memset(yf[e], 0, ND * sizeof(double))
-                if w.exact and narrow:
-                    zl = <const unsigned int*> z
-                    zh = zl + nt
-                    yl = &ylo[e][0]
-                    yh = &yhi[e][0]
+                b = _bucket(w, u)
+                if b == NULL:
+                    return 0
+                # The tile's pairs (head union, leaf) whose union the shoe holds; their slots
+                # fetched ahead of the look-ups, and their rows ahead of the sums.
+                npairs = 0
+                for h in range(nh):
+                    uh = head.s[y.first[h]].u
+                    for j in range(gstart[g], gstart[g + 1]):
+                        u = uh + leaves[j].code
+                        if _fits(u, w.pool):
+                            y.key[npairs], y.head[npairs], y.leaf[npairs] = u, h, j
+                            npairs += 1
+                for p in range(npairs + AHEAD):
+                    if p < npairs:
+                        prefetch(&b.slots[<long long> (mix(y.key[p], 0) & <u64> (b.cap - 1))])
+                    if p >= AHEAD:
+                        z = self._row(w, b, y.key[p - AHEAD])
+                        if z == NULL:
+                            return w.starved >= 0
+                        y.row[p - AHEAD] = z
+                        for t in range(0, w.rowbytes, 64):
+                            prefetch(z + t)
+                for p in range(npairs):
+                    h, j, z = y.head[p], y.leaf[p], y.row[p]
+                    e = leaves[j].end
                     cj = leaves[j].c
-                    for t in range(nt):
-                        yl[t] += cj * zl[t]
-                    for t in range(nt):
-                        yh[t] += cj * zh[t]
-                elif w.exact:
-                    zl = <const unsigned int*> z
-                    ye = &y[e][0]
-                    for t in range(nt):
-                        ye[t] += <u128> leaves[j].c * ((<u64> zl[nt + t] << HALF_BITS) | zl[t])
-                else:
-                    for d in range(ND):
-                        yf[e][d] += <double> leaves[j].c * (<const double*> z)[d]
-            if seen:
-                if w.exact:
-                    for e in range(NEND):
-                        if (seen >> e) & 1:
-                            for d in range(ND):
-                                for qi in range(nq):
-                                    t = w.col[d] * nq + qi
-                                    if t < 0:
-                                        yq[e][d][qi] = 0
-                                        continue
-                                    yq[e][d][qi] = <u64> ((y[e][t] + ylo[e][t] + (<u128> yhi[e][t] << HALF_BITS))
-                                                          % q[qi])
-                for k in range(i, i2):
-                    ee = head.s[k].e
-                    for d in range(ND):
-                        neth[d] = diffh[d] = 0
-                    for j in range(NEND):
-                        cnt = <int> ((ee >> (3 * j)) & 7)
-                        if cnt:
-                            for d in range(ND):
-                                neth[d] += cnt * res[j][d]
-                                diffh[d] += cnt * ((res[j][d] > 0) - (res[j][d] < 0))
-                    for qi in range(nq):
-                        cq[qi] = <u64> (head.s[k].n.c % q[qi])
-                    for e in range(NEND):
-                        if not (seen >> e) & 1:
-                            continue
+                    if w.exact:
+                        t = (h * NEND + e) * nt
+                        yl, yh, yw = y.lo + t, y.hi + t, y.wide + t
+                        if not (y.seen[h] >> e) & 1:
+                            y.seen[h] |= 1 << e
+                            memset(yl, 0, nt * sizeof(u64))
+                            memset(yh, 0, nt * sizeof(u64))
+                            memset(yw, 0, nt * sizeof(u128))
+                        zl = <const unsigned int*> z
+                        zh = zl + nt
+                        if narrow:
+                            odds_mac2(yl, yh, zl, zh, <unsigned int> cj, nt)
+                        else:
+                            for m in range(nt):
+                                yw[m] += <u128> cj * ((<u64> zh[m] << HALF_BITS) | zl[m])
+                    else:
+                        yf = y.f + (h * NEND + e) * ND
+                        if not (y.seen[h] >> e) & 1:
+                            y.seen[h] |= 1 << e
+                            memset(yf, 0, ND * sizeof(double))
                         for d in range(ND):
-                            if w.col[d] < 0:
-                                continue
-                            if one_unit and d == BLACKJACK:
-                                o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
-                            else:
-                                net = neth[d] + res[e][d]
-                                diff = diffh[d] + (res[e][d] > 0) - (res[e][d] < 0)
-                                o = (net + 8) * 3 + (0 if diff > 0 else (1 if diff < 0 else 2))
-                            if w.exact:
-                                for qi in range(nq):
-                                    acc[o * MAXQ + qi] += _mulmod(cq[qi], yq[e][d][qi], q[qi])
-                            else:
-                                facc[o] += head.s[k].n.f * yf[e][d]
-            i = i2
+                            yf[d] += <double> cj * (<const double*> z)[d]
+            for h in range(nh):
+                _settle(w, head, y, h, one_unit, acc, facc)
+            i = k
         return 1
