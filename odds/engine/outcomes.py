@@ -141,6 +141,25 @@ def round_outcomes(engine: PlayerEngine, compiled: bool = True, settlement: Opti
     return _Round(engine, tuple(up_cards), compiled, settlement or MAIN_GAME).outcomes()
 
 
+def split_hand_sequences(engine: PlayerEngine, pair: int, up: int, any_card: bool = False) -> Dict[tuple, int]:
+    """One hand of a split pair of value ``pair`` (ace = 1) against ``up``, played as
+    :func:`round_outcomes` plays it (the engine's rule D): ``{cards it drew after its pair card,
+    by value (aces first): number of card sequences}``. Its second card is not a pair card unless
+    ``any_card``.
+
+    >>> from odds import DealerRules, Shoe
+    >>> from odds.core.game_rules import GameRules
+    >>> tens = Shoe.from_rank_counts([0] * 9 + [4, 4, 4, 4])  # ten-valued cards only
+    >>> split_hand_sequences(PlayerEngine(GameRules(decks=1, dealer=DealerRules.parse("S17")), tens), 10, 10, True)
+    {(0, 0, 0, 0, 0, 0, 0, 0, 0, 1): 1}
+    """
+    out: Dict[tuple, int] = {}
+    for code, _, n in _Round(engine)._split_leaves(pair, up, any_card):
+        cards = _decode(code)
+        out[cards] = out.get(cards, 0) + n
+    return out
+
+
 # A multiset of drawn cards is coded as one integer, 7 bits a value (aces lowest), so that the
 # union of two multisets is the sum of their codes (no hand draws 128 cards of one value).
 BITS = 7

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union, cast
+from math import perm
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Union, cast
 
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import dealer_table
 from odds.core.errors import EngineError, WagerError, option
 from odds.core.game_rules import GameRules
-from odds.engine.outcomes import BUSTED, Settlement, round_outcomes
+from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
 from odds.engine.player import PlayerEngine, Value
 from odds.core.formats import fraction_text
 from .parsheet import Outcome, ParSheet
@@ -201,14 +202,33 @@ def ez_bust_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks:
     pay = paytable.pays["bust"]
     when = (f"the up card is {upcard}" if upcard else
             "the player bets every time the wager is offered (up card 2 to 6, weighted by its chance)")
+    extra, split_notes, warnings = _split_section(shoe, rules, decks, game) if upcard is None and not seen else (
+        {}, (), ())
     return ParSheet(
         "ez-bust", paytable.id, decks, rules.name,
         (Outcome("bust", pay, p), Outcome("no-bust", Fraction(-1), 1 - p)), None,
         assumptions=(f"{decks} deck(s); {rules.describe()}", when,
                      "visible cards removed from the shoe: " + (" ".join(map(str, seen)) or "none"),
-                     "the dealer completes his hand", EXCHANGEABILITY, FRESH, EZ_PUSH_NOTE),
+                     "the dealer completes his hand", EXCHANGEABILITY, FRESH, EZ_PUSH_NOTE) + split_notes,
         method="exact dealer distribution given the up card, from the shoe less the visible cards",
-        warnings=(EZ_PUSH_NOTE,))
+        warnings=(EZ_PUSH_NOTE,) + warnings, extra=extra)
+
+
+def _split_section(shoe: Shoe, rules: DealerRules, decks: int, game: Mapping[str, Any]) -> tuple:
+    """The sheet's sections on the split wagers of (c)(2) (:func:`ez_bust_split_wagers`), its
+    assumptions on them, and a warning where they are not computed."""
+    options = {k: v for k, v in game.items() if k in GAME_OPTIONS and v is not None}
+    main = GameRules.from_options(decks, rules, **options)
+    notes = (f"split wagers of (c)(2), wagers per round: main game {main.describe()}, played composition-"
+             "dependent (each decision best for the hand's cards and the up card, split hands by rule D); one "
+             "wager at the deal and one at each split, or (as played) only where its return on the cards seen "
+             "is positive",
+             EZ_VISIBLE)
+    try:
+        out = ez_bust_split_wagers(main, shoe)
+    except (WagerError, EngineError) as e:
+        return {}, notes, (f"the split wagers of (c)(2) are not computed here: {e}",)
+    return {"split_wagers": out["splits"], "wagers_per_round": out["per_round"]}, notes, ()
 
 
 def _ez_bust_push_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: int, upcard: Optional[str],
@@ -228,6 +248,158 @@ def _ez_bust_push_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, deck
         assumptions=(f"main game: {main.describe()}", when, EZ_PUSH_USED, FRESH),
         method="exact round walk (odds.engine.outcomes): every deal with the up card, the player's hands played out "
                "(split hands jointly), then the dealer's law from the shoe less every card the player drew")
+
+
+EZ_VISIBLE = ("the player decides on the cards he sees: at the deal his two cards and the up card; at a split "
+              "the pair cards and the up card; at a resplit also every card the hands before it drew and the new "
+              "pair card (no other player's cards)")
+
+
+def _bust_given(shoe: Shoe, rules: DealerRules) -> Callable[[tuple], dict]:
+    """``bust(removed)``: {up card 2 to 6: P(dealer busts)} from the shoe less ``removed`` (cards
+    by value, aces first), each table computed once."""
+    seen: dict = {}
+
+    def bust(removed: tuple) -> dict:
+        if removed not in seen:
+            table = dealer_table(shoe.remove([value_label(v) for v, k in enumerate(removed, 1) for _ in range(k)]),
+                                 rules)
+            rows = {u: table.by_upcard[value_label(u)] for u in range(2, 7)}
+            seen[removed] = {u: cast(Fraction, row.probability("bust")) for u, row in rows.items() if row is not None}
+        return seen[removed]
+    return bust
+
+
+def _plus(counts: tuple, *values: int) -> tuple:
+    return tuple(k + values.count(v) for v, k in enumerate(counts, 1))
+
+
+def ez_bust_split_wagers(game: GameRules, shoe: Shoe) -> dict:
+    """The wagers of 633b.16(c)(2): one more EZ Bust wager each time the player splits. The player
+    plays the main game as :class:`odds.engine.player.PlayerEngine` plays it (each decision best
+    for the cards of the hand, split hands by rule D) and places a wager at the deal and at each
+    split, on the cards he sees then (:data:`EZ_VISIBLE`). Returns ``"splits"``, for each up card
+    and pair he splits there, the deal's chance, the first split wager's return and the resplit
+    wagers'; ``"per_round"``: wagers and return per round for a player who bets every time the
+    wager is offered, and for one who bets only when its return on the cards he sees is positive.
+    Exact (as text); resplits are counted to three hands (``split_hands`` 4 is refused). Read from
+    the disk cache while one is active.
+
+    >>> from odds import DealerRules, Shoe
+    >>> out = ez_bust_split_wagers(GameRules(decks=1, dealer=DealerRules.parse("S17")), Shoe.decks(1))
+    >>> out["splits"]["up 6"]["8-8"]["split wager return"]  # 2 P(bust | 8, 8 out, up card 6) - 1
+    '-102264899/573972084'
+    >>> Fraction(out["per_round"]["every time"]["at a split"]) == sum(Fraction(x["deal probability"])
+    ...     for pairs in out["splits"].values() for x in pairs.values())  # split once: one wager a split
+    True
+    """
+    if game.split_hands > 3:
+        raise WagerError("the EZ Bust wagers of resplits are counted to three hands; split_hands 4 is not computed")
+    if shoe.total < 4:
+        raise WagerError(f"the shoe holds {shoe.total} card(s); a round needs at least 4")
+    figures = _split_figures(game, shoe)
+    splits: dict = {}
+    per_round: dict = {}
+    for key, x in figures.items():
+        up, pair, field = key.split("|")
+        if pair:
+            entry = splits.setdefault(up, {}).setdefault(pair, {})
+            entry[field] = fraction_text(x)
+            if field == "resplit wagers per split":
+                entry["resplit wager return"] = (fraction_text(figures[f"{up}|{pair}|resplit return"] / x) if x
+                                                 else None)
+        else:
+            per_round.setdefault(up, {})[field] = fraction_text(x)
+    for name, tally in per_round.items():
+        wagers = figures[f"{name}||wagers"]
+        tally["return per wager"] = fraction_text(figures[f"{name}||return per round"] / wagers) if wagers else None
+    for pairs in splits.values():
+        for entry in pairs.values():
+            entry.pop("resplit return", None)
+    return {"splits": splits, "per_round": per_round}
+
+
+def _split_figures_hold(values: dict) -> bool:
+    """The check of a stored :func:`_split_figures`: chances between 0 and 1, and each tally's
+    wagers the sum of its parts."""
+    return (all(0 <= x <= 1 for k, x in values.items() if k.endswith("deal probability"))
+            and all(values[f"{t}||wagers"] == sum(values[f"{t}||at {w}"] for w in ("the deal", "a split", "a resplit"))
+                    for t in ("every time", "as played")))
+
+
+@disk_cached("ez-bust-splits", check=_split_figures_hold)
+def _split_figures(game: GameRules, shoe: Shoe) -> dict[str, Fraction]:
+    """:func:`ez_bust_split_wagers`' figures, keyed ``"up card|pair|field"`` (the pair empty for
+    the per-round tallies), in order."""
+    rules, counts, n = game.dealer, tuple(shoe.by_value()), shoe.total
+    engine = PlayerEngine(game, shoe, exact=True)
+    bust = _bust_given(shoe, rules)
+    zero = Fraction(0)
+    every = {"deal": zero, "split": zero, "resplit": zero, "return": zero}
+    played = dict(every)
+
+    def bet(kind: str, p: Fraction, r: Fraction) -> None:
+        for tally, counted in ((every, True), (played, r > 0)):
+            if counted:
+                tally[kind] += p
+                tally["return"] += p * r
+
+    out: dict[str, Fraction] = {}
+    none = (0,) * 10
+    for u in range(2, 7):
+        for a in range(1, 11):
+            for b in range(a, 11):
+                ca, cb = counts[a - 1], counts[b - 1]
+                ways = (ca * (ca - 1) if a == b else 2 * ca * cb) * (counts[u - 1] - (u == a) - (u == b))
+                if ways <= 0:
+                    continue
+                p = Fraction(ways, n * (n - 1) * (n - 2))
+                r = 2 * bust(_plus(none, a, b))[u] - 1
+                bet("deal", p, r)
+                if a != b or game.split_hands < 2:
+                    continue
+                values = engine.option_values(value_label(a), value_label(a), value_label(u))
+                if max(values, key=values.__getitem__) != "split":
+                    continue
+                bet("split", p, r)  # the split wager sees what the deal's did
+                resplits, resplit_return = _resplits(engine, bust, counts, a, u, bet, p)
+                key = f"up {value_label(u)}|{value_label(a)}-{value_label(a)}|"
+                out.update({key + "deal probability": p, key + "split wager return": r,
+                            key + "resplit wagers per split": resplits, key + "resplit return": resplit_return})
+    for name, tally in (("every time", every), ("as played", played)):
+        out.update({f"{name}||wagers": tally["deal"] + tally["split"] + tally["resplit"],
+                    f"{name}||at the deal": tally["deal"], f"{name}||at a split": tally["split"],
+                    f"{name}||at a resplit": tally["resplit"], f"{name}||return per round": tally["return"]})
+    return out
+
+
+def _resplits(engine: PlayerEngine, bust: Callable[[tuple], dict], counts: tuple, pair: int, up: int,
+              bet: Callable[[str, Fraction, Fraction], None], p: Fraction) -> tuple[Fraction, Fraction]:
+    """The resplit wagers of a split of ``pair`` against ``up`` (a deal of chance ``p``), to three
+    hands: the first hand's second card is a pair card, or the first hand is played out and the
+    second hand's second card is one. Each is bet through ``bet``; returns (resplit wagers per
+    split, their summed return per split)."""
+    if engine.rules.most_hands(pair) < 3:
+        return Fraction(0), Fraction(0)
+    left = [k - 2 * (v == pair) - (v == up) for v, k in enumerate(counts, 1)]
+    n = sum(left)
+    if left[pair - 1] <= 0:
+        return Fraction(0), Fraction(0)
+    events = [(Fraction(left[pair - 1], n), (0,) * 10)]  # the first hand's second card
+    for drawn, sequences in split_hand_sequences(engine, pair, up).items():
+        ways, k = sequences, sum(drawn)
+        for have, take in zip(left, drawn):
+            ways *= perm(have, take)
+        if ways and k < n:
+            events.append((Fraction(ways, perm(n, k)) * Fraction(left[pair - 1] - drawn[pair - 1], n - k), drawn))
+    count = total = Fraction(0)
+    for q, drawn in events:
+        if q:
+            seen = tuple(d + (3 if v == pair else 0) for v, d in enumerate(drawn, 1))
+            r = 2 * bust(seen)[up] - 1
+            bet("resplit", p * q, r)
+            count, total = count + q, total + q * r
+    return count, total
 
 
 def ez_bust_search(decks: int, rules: DealerRules) -> list[tuple[Fraction, str, str]]:

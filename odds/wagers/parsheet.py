@@ -48,12 +48,12 @@ class Outcome:
 EXACT_TEXT = re.compile(r"-?\d+/\d+|-?\d+")
 
 
-def _section_text(value: Any, fractions: bool) -> str:
-    """A wager's own section in the plain-text sheet: a section of named entries (Buster's
-    bonuses) as a table, an entry a column and a field a row, exact numbers as decimals (as
-    fractions with ``fractions``); any other section as JSON."""
+def _section_rows(value: Any, fractions: bool) -> Optional[tuple[list[str], list[list[str]]]]:
+    """A wager's own section of named entries (Buster's bonuses) as a table, an entry a column and
+    a field a row, exact numbers as decimals (as fractions with ``fractions``); None for any other
+    section."""
     if not (isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values())):
-        return json.dumps(value, indent=1)
+        return None
 
     def cell(x: Any) -> str:
         if x is None:
@@ -67,8 +67,24 @@ def _section_text(value: Any, fractions: bool) -> str:
         for k, v in entry.items():
             for name, x in (((f"{k} {k2}", v2) for k2, v2 in v.items()) if isinstance(v, dict) else ((k, v),)):
                 fields.setdefault(name, None)
-    rows = [[name] + [cell(_field(entry, name)) for entry in value.values()] for name in fields]
-    return text_table([""] + list(value), rows)
+    return [""] + list(value), [[name] + [cell(_field(entry, name)) for entry in value.values()] for name in fields]
+
+
+def _section_text(value: Any, fractions: bool) -> str:
+    """A wager's own section in the plain-text sheet: :func:`_section_rows` as a table, any other
+    section as JSON."""
+    table = _section_rows(value, fractions)
+    return json.dumps(value, indent=1) if table is None else text_table(*table)
+
+
+def _section_markdown(value: Any) -> list[str]:
+    """The same in the Markdown sheet: a table, else a block of JSON."""
+    table = _section_rows(value, False)
+    if table is None:
+        return ["```json", json.dumps(value, indent=1), "```"]
+    header, rows = table
+    return (["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+            + ["| " + " | ".join(r) + " |" for r in rows])
 
 
 def _field(entry: dict, name: str) -> Any:
@@ -208,6 +224,8 @@ class ParSheet:
         md += [f"- {a}" for a in self.assumptions] + ["", "## Method", "", self.method]
         if self.warnings:
             md += ["", "## Warnings", ""] + [f"- {w}" for w in self.warnings]
+        for key, value in self.extra.items():
+            md += ["", f"## {key}", ""] + _section_markdown(value)
         return "\n".join(md)
 
     def render(self, fmt: str, fractions: bool = False) -> str:

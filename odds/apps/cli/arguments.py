@@ -161,9 +161,9 @@ def add_streak_options(p: argparse.ArgumentParser, split_hands_for: str) -> None
     p.add_argument("--dealer-blackjack", choices=("no-effect", "loss"),
                    help="streak, burnout-bonus: whether a round lost to a dealer blackjack loses the streak "
                         "(default loss; no-effect reads NY 5324.11(m)(1) word for word)")
-    p.add_argument("--das", action="store_true", help="streak, burnout-bonus: double after split in the main game")
+    p.add_argument("--das", action="store_true", help=f"{split_hands_for}: double after split in the main game")
     p.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
                    help=f"{split_hands_for}: the most hands a pair may become (default 2)")
-    p.add_argument("--resplit-aces", action="store_true", help="streak, burnout-bonus: aces resplit")
-    p.add_argument("--hit-split-aces", action="store_true", help="streak, burnout-bonus: split aces may draw")
+    p.add_argument("--resplit-aces", action="store_true", help=f"{split_hands_for}: aces resplit")
+    p.add_argument("--hit-split-aces", action="store_true", help=f"{split_hands_for}: split aces may draw")
     p.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")
