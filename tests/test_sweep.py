@@ -256,6 +256,13 @@ def test_play_round_by_hand():
     assert play_round(cards, 0, 1, False, True) == 4
     # the shoe runs out during the round
     assert play_round(v("T", "5", "6"), 0, 1, True, True) == 3
+    # EZ Bust as played: 8 8 against a 6 (hole T) split once: 8 3 hits T (21), 8 T stands; dealer 16 draws 5
+    cards = v("8", "6", "8", "T", "3", "T", "T", "5", "9")
+    assert play_round(cards, 0, 1, True, True, split=True) == 8
+    assert play_round(cards, 0, 1, True, True) == 5  # without splits: hard 16 stands against a 6, dealer takes 3
+    # split aces take one card each; 4 4 is never split
+    assert play_round(v("A", "5", "A", "T", "9", "2", "7"), 0, 1, True, True, split=True) == 7
+    assert play_round(v("4", "6", "4", "T", "9", "5", "2"), 0, 1, True, True, split=True) == 6
 
 
 def test_shoe_seeds_are_reproducible_and_independent_of_chunks():
@@ -446,14 +453,14 @@ def test_the_twenty_point_bonus_is_swept_under_its_payout_limit(capsys):
 def test_ez_bust_as_played_is_each_spots_exact_return_for_the_cards_it_sees(visible):
     """633b.16(c): the wager placed after the up card. The sweep's figures against the same shoes
     dealt here, each spot's return from the exact dealer for the cards it does not see."""
-    from odds.apps.sweep import VALUE, ChunkTask, shoe_seed
+    from odds.apps.sweep import SPLIT, VALUE, ChunkTask, shoe_seed
     from odds.core.cards import value_label
     spots, shoes = 2, 4
     spec = SweepSpec("ez-bust", "PA", 1, "H17", shoes=shoes, spots=spots, visible=visible)
     plan = make_plan(spec)
     t = run_chunk(ChunkTask(spec, plan.tags, plan.threshold), 0, shoes)
-    offered = bets = 0
-    value = Fraction(0)
+    offered = bets = split_offered = split_bets = 0
+    value = split_value = Fraction(0)
     for shoe in range(shoes):
         cards = list(range(52))
         random.Random(shoe_seed(0, shoe)).shuffle(cards)
@@ -471,11 +478,17 @@ def test_ez_bust_as_played_is_each_spots_exact_return_for_the_cards_it_sees(visi
                     offered += 1
                     if r > 0:
                         bets, value = bets + 1, value + r
-            after = play_round(cards, pos, spots, True, True)
+                    if VALUE[first[s]] == VALUE[second[s]] and up in SPLIT.get(VALUE[first[s]], ()):
+                        split_offered += 1  # (c)(2): one more wager at the split, on the same cards
+                        if r > 0:
+                            split_bets, split_value = split_bets + 1, split_value + r
+            after = play_round(cards, pos, spots, True, True, split=True)
             for c in cards[pos:after]:
                 left[c] -= 1
             pos = after
     assert (t.played_spots, t.played_bets) == (offered, bets) and offered > 0
     assert abs(unfix(t.played_v) - float(value)) < 1e-9
+    assert (t.played_splits, t.played_split_bets) == (split_offered, split_bets) and split_offered > 0
+    assert abs(unfix(t.played_split_v) - float(split_value)) < 1e-9
     j = sweep_json(run_sweep(spec))
     assert j["as_played"]["visible"] == visible and j["as_played"]["bets"] == bets and j["warnings"] == []

@@ -12,7 +12,8 @@ The deal
     of ``spots`` spots and to the dealer, then a second to each; with peek, a dealer blackjack
     ends the round; otherwise each spot plays hit-or-stand basic strategy without doubling,
     splitting or surrender (stand on hard 17+, hard 13-16 against 2-6, hard 12 against 4-6, soft
-    19+, soft 18 except against 9, ten or ace; hit otherwise); then the dealer completes his hand
+    19+, soft 18 except against 9, ten or ace; hit otherwise), and when EZ Bust is priced as played
+    a spot also splits pairs once (:data:`SPLIT`); then the dealer completes his hand
     by his rule (always, as Buster's 633c.13(f) requires). A new round starts while fewer cards
     than the cut card's place (``penetration`` of the shoe) have been dealt. Every dealt card is
     seen; there is no burn card (a card burned unseen is to the counter a card still in the shoe).
@@ -256,6 +257,14 @@ def _hit_table() -> dict:
 
 
 HIT = _hit_table()
+# (soft, total, up card value) -> the dealer draws? for each rule (hits soft 17 or not).
+DEALER_HITS = {h17: {(soft, total, up): total < 17 or (total == 17 and soft and h17)
+                     for soft in (False, True) for total in range(2, 32) for up in range(1, 11)}
+               for h17 in (False, True)}
+# The pairs a spot splits (once, no double after split) when the sweep prices EZ Bust as played:
+# pair value -> the up cards it is split against (multi-deck basic strategy without DAS).
+SPLIT = {1: set(range(1, 11)), 8: set(range(1, 11)), 2: {4, 5, 6, 7}, 3: {4, 5, 6, 7}, 6: {3, 4, 5, 6},
+         7: {2, 3, 4, 5, 6, 7}, 9: {2, 3, 4, 5, 6, 8, 9}}
 
 
 def as_played(cards: Sequence[int], pos: int, spots: int, left: Sequence[int], up: int, visible: str,
@@ -303,9 +312,33 @@ def _seen_return(left: Sequence[int], seen: Sequence[int], up: int, hits_soft_17
     return value
 
 
-def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, peek: bool) -> int:
+def splits(a: int, b: int, up: int) -> bool:
+    """Whether a spot dealt the card values ``a`` and ``b`` splits against ``up`` (:data:`SPLIT`)."""
+    return a == b and up in SPLIT.get(a, ())
+
+
+def _draw(cards: Sequence[int], pos: int, hard: int, ace: bool, hits: dict, up: int) -> int:
+    """A hand of ``hard`` points (an ace counted 1) drawing from ``cards[pos:]`` while
+    ``hits[(soft, total, up)]`` (:data:`HIT` for a spot, :data:`DEALER_HITS` for the dealer); the
+    position after it, or ``len(cards)`` when the shoe runs out. A bust stands in both tables."""
+    end = len(cards)
+    while True:
+        soft = ace and hard <= 11
+        if not hits[(soft, hard + 10 if soft else hard, up)]:
+            return pos
+        if pos >= end:
+            return end
+        v = VALUE[cards[pos]]
+        pos += 1
+        hard += v
+        ace = ace or v == 1
+
+
+def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, peek: bool,
+               split: bool = False) -> int:
     """Deal one round from ``cards[pos:]`` (card indices); the position after it, or
-    ``len(cards)`` when the shoe runs out during the round."""
+    ``len(cards)`` when the shoe runs out during the round. With ``split`` a spot splits a pair as
+    :func:`splits` says (once): each hand takes a second card and plays on, split aces one card each."""
     end = len(cards)
     if pos + 2 * spots + 2 > end:
         return end
@@ -315,33 +348,24 @@ def play_round(cards: Sequence[int], pos: int, spots: int, hits_soft_17: bool, p
     up, hole = VALUE[first[-1]], VALUE[second[-1]]
     if not (peek and up + hole == 11 and 1 in (up, hole)):
         for a, b in zip(first[:-1], second[:-1]):
-            hard, ace = VALUE[a] + VALUE[b], VALUE[a] == 1 or VALUE[b] == 1
-            if ace and hard == 11:
+            va, vb = VALUE[a], VALUE[b]
+            if split and splits(va, vb, up):
+                for _ in range(2):
+                    if pos >= end:
+                        return end
+                    v = VALUE[cards[pos]]
+                    pos += 1
+                    if va != 1:
+                        pos = _draw(cards, pos, va + v, v == 1, HIT, up)
+                    if pos >= end:
+                        return end
+                continue
+            if (va == 1 or vb == 1) and va + vb == 11:
                 continue  # a blackjack
-            while True:
-                soft = ace and hard <= 11
-                if not HIT[(soft, hard + 10 if soft else hard, up)]:
-                    break
-                if pos >= end:
-                    return end
-                v = VALUE[cards[pos]]
-                pos += 1
-                hard += v
-                ace = ace or v == 1
-                if hard > 21:
-                    break
-    hard, ace = up + hole, 1 in (up, hole)
-    while True:
-        soft = ace and hard <= 11
-        total = hard + 10 if soft else hard
-        if total > 17 or (total == 17 and not (soft and hits_soft_17)):
-            return pos
-        if pos >= end:
-            return end
-        v = VALUE[cards[pos]]
-        pos += 1
-        hard += v
-        ace = ace or v == 1
+            pos = _draw(cards, pos, va + vb, va == 1 or vb == 1, HIT, up)
+            if pos >= end:
+                return end
+    return _draw(cards, pos, up + hole, 1 in (up, hole), DEALER_HITS[hits_soft_17], up)
 
 
 def shoe_seed(seed: int, shoe: int) -> int:
@@ -392,6 +416,9 @@ class Tally:
     played_unpriced: int = 0  # rounds offered whose unseen cards the dealer could run out of
     played_bets: int = 0  # of which bet (the return for the cards the spot sees above 0)
     played_v: int = 0  # the sum of those returns
+    played_splits: int = 0  # splits of a spot offered the wager, each a wager of (c)(2) offered
+    played_split_bets: int = 0  # of which bet (the return for the cards seen at the split above 0)
+    played_split_v: int = 0  # the sum of those returns
 
     def add(self, other: "Tally") -> None:
         for f in dataclasses.fields(self):
@@ -484,12 +511,17 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
                 if 2 <= up <= 6:
                     values = as_played(cards, pos, spots, left, up, visible, hits_soft_17)
                     t.played_unpriced += not values
-                    for value in values:
+                    for s, value in enumerate(values):
                         t.played_spots += 1
                         if value > 0:
                             t.played_bets += 1
                             t.played_v += _fix(value)
-            after = play_round(cards, pos, spots, hits_soft_17, peek)
+                        if splits(VALUE[cards[pos + s]], VALUE[cards[pos + spots + 1 + s]], up):
+                            t.played_splits += 1  # the split wager sees what the deal's saw
+                            if value > 0:
+                                t.played_split_bets += 1
+                                t.played_split_v += _fix(value)
+            after = play_round(cards, pos, spots, hits_soft_17, peek, split=visible is not None)
             for c in cards[pos:after]:
                 left[c] -= 1
                 rc += tag[c]

@@ -130,12 +130,18 @@ def _as_played(s: SweepSpec, t: Tally) -> dict:
             "bets": t.played_bets,
             "fraction_bet": t.played_bets / t.played_spots if t.played_spots else 0.0,
             "gain_per_spot_round": _per(t.played_v, t.rounds * s.spots),
-            "gain_per_wager": _per(t.played_v, t.played_bets)}
+            "gain_per_wager": _per(t.played_v, t.played_bets),
+            "splits_offered": t.played_splits, "split_bets": t.played_split_bets,
+            "split_gain_per_spot_round": _per(t.played_split_v, t.rounds * s.spots),
+            "wagers_per_spot_round": (t.played_bets + t.played_split_bets) / (t.rounds * s.spots) if t.rounds else 0.0,
+            "gain_per_spot_round_with_splits": _per(t.played_v + t.played_split_v, t.rounds * s.spots)}
 
 
 def assumptions(s: SweepSpec) -> list[str]:
     return [
-        f"{s.decks} deck(s), {s.rules.describe()}; {s.spots} spot(s); {PLAY}",
+        f"{s.decks} deck(s), {s.rules.describe()}; {s.spots} spot(s); "
+        + (PLAY if s.visible is None else PLAY.replace("(no doubles, splits or surrender)",
+                                                          "(no doubles or surrender; pairs split as below)")),
         f"a new round starts while fewer than {s.cut} of the {s.cards} cards have been dealt "
         f"(penetration {float(Fraction(s.penetration)):g}); every dealt card is seen; no burn card",
         f"shoe i is shuffled with random.Random seeded from numpy.random.SeedSequence({s.seed}, spawn_key=(i,))",
@@ -150,7 +156,9 @@ def assumptions(s: SweepSpec) -> list[str]:
     ] + (["EZ Bust as played: each spot may place the wager after the up card (2 to 6) and its own two cards are "
           "seen (633b.16(c)); it bets when the return for the cards it sees is above 0: "
           + ("its own two cards and the up card" if s.visible == "own" else "every spot's two cards and the up card")
-          + "; the split wagers of (c)(2) are not counted (the spots do not split)"] if s.visible is not None else []) + ([f"the aggregate payout limit of (k)(6)-(7), {s.cap} units, shared by the winners among the {s.spots} "
+          + "; the spots split pairs once without doubling after (8s and aces always, 2s and 3s against 4 to 7, "
+          "6s against 3 to 6, 7s against 2 to 7, 9s against 2 to 6, 8 and 9) and may place one more wager at "
+          "each split ((c)(2)), on the same cards, so with the same return"] if s.visible is not None else []) + ([f"the aggregate payout limit of (k)(6)-(7), {s.cap} units, shared by the winners among the {s.spots} "
           "spot(s), every one betting an equal wager: the queen of hearts pair with a dealer blackjack is paid its "
           "expected share for the cards left before each round"] if s.cap is not None else [])
 
@@ -205,7 +213,9 @@ def sweep_text(res: SweepResult) -> str:
         seen = "every spot's cards" if a["visible"] == "table" else "its own two cards"
         lines += [f"as played (633b.16(c): placed after an up card of 2 to 6, on {seen} and the up card): "
                   f"{a['fraction_bet']:.4%} of {a['spot_rounds_offered']:,} spot-rounds offered bet; gain "
-                  f"{percent(a['gain_per_spot_round'])} per spot and round dealt, {percent(a['gain_per_wager'])} per wager"
+                  f"{percent(a['gain_per_spot_round'])} per spot and round dealt, {percent(a['gain_per_wager'])} per wager; "
+                  f"{a['split_bets']:,} of {a['splits_offered']:,} split wager(s) bet, "
+                  f"{percent(a['gain_per_spot_round_with_splits'])} per spot and round with them"
                   + (f"; {a['rounds_unpriced']:,} round(s) not priced (so few cards unseen that the dealer could run "
                      "out)" if a["rounds_unpriced"] else ""),
                   ""]
