@@ -111,6 +111,10 @@ def coverage(items: Sequence[Item]) -> list[str]:
                                  if v.name == i.variant]))
     if slow:
         out.append(ENGINE + "; ".join(slow) + ".")
+    if any(i.wager == "ez-bust" and not i.variant for i in items):
+        out.append("EZ Bust's sheets also give the extra wagers of 58 Pa. Code 633b.16(c)(2), one at each split: "
+                   "the return of each on the cards seen, and the wagers and return per round (the main game "
+                   "played by the player engine, split once, no double after split).")
     out.append("Each cell is the house edge, linked to the sheet in Markdown (hover for the <code>odds wager</code> "
                "command that prints it), with its CSV and JSON (the JSON is what <code>odds wager --format json"
                "</code> prints). Shaded cells carry warnings "
