@@ -10,8 +10,8 @@ and the exact sums in 128 bits, as the kernel summed before. Wall and CPU second
 the baseline's wall time to the default's, the most unions one kernel call held at once, and the
 process's peak memory so far. ``--old`` also times the plain Python join of the split hands
 (``compiled=False``) and checks that it gives the same law. Split to 4 hands is slow on a full
-shoe (about 25 minutes and 14 GB exact): ask for it with ``--hands 4`` on fewer decks
-(``--decks 2``).
+shoe (about 10 minutes on two cores and 12 GB exact): ask for it with ``--hands 4`` on fewer
+decks (``--decks 2``).
 """
 from __future__ import annotations
 

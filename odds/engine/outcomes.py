@@ -38,13 +38,13 @@ The kernel's calls (one a pair and up card, or a few moduli each) run on ``THREA
 the largest first; it releases the GIL while it joins. Cost, six decks, one core
 (``bench/bench_outcomes.py``; ``docs/performance.md`` for the latest figures), besides the engine's own values
 (``round_value``, 2 s in floats, 5 s exact at S17 DAS): pairs split to 2 hands, 2 s in floats and
-4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 36 s and 90 s. To 4 hands (aces
+4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 35 s and 67 s. To 4 hands (aces
 once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
 join into 162 thousand unions for two hands, 2.9 million for three and 27 million for four, and
-joining the fourth hand to the three takes 6 billion lookups. A whole round at S17 without DAS
-takes about 24 minutes and 14 GB exact (each union carries a residue a modulus for each dealer
-result; ``MODULI_PER_CALL`` moduli are taken a kernel call, fewer use less memory and more time),
-about 12 minutes and 6 GB in floats.
+joining the fourth hand to the three takes 6 billion lookups. A whole round at S17 with DAS
+takes about 19 CPU-minutes (10 minutes on two cores) and 12 GB exact (each union carries a residue
+a modulus for each dealer result; ``MODULI_PER_CALL`` moduli are taken a kernel call, fewer use
+less memory and more time).
 
 Streak classes: a round of one hand is a win when the hand wins (a player blackjack wins), a loss
 when it loses (a surrender loses), neither on a push. A split round is a win when the player wins
