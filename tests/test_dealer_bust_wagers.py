@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rounding import within_print
 from odds import DealerRules, Shoe, WagerError
-from odds.wagers.paytables import builtin_paytables, load_paytable_file
+from odds.wagers.paytables import builtin_paytables
 from odds.reference.dealer import reference_dealer_table
 from odds.reference.wagers import reference_buster, reference_bust_it
 from odds.wagers.dealer_bust import (buster_bonus_probabilities, buster_par_sheet, bust_it_combinations,

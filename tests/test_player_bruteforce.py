@@ -145,7 +145,7 @@ def test_every_option_of_every_first_hand(name):
 def test_double_rescue_is_used():
     # Control: on this shoe the rescue is taken somewhere, by both, and is worth something.
     counts = SHOES["A2 22 32 72 T8 (16)"]
-    plain, rescue = RULES["S17 basic"], RULES["S17 DAS double rescue"]
+    rescue = RULES["S17 DAS double rescue"]
     das = GameRules(decks=1, dealer=S17, das=True)
     assert round_value(rescue, counts) == engine_value(rescue, counts) > engine_value(das, counts)
 

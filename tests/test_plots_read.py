@@ -6,7 +6,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from odds.apps import report_plots  # noqa: E402

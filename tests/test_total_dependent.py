@@ -3,7 +3,6 @@ brute force playing the same chart card by card, and against published figures."
 from fractions import Fraction
 
 import pytest
-from rounding import within_print
 from test_player_bruteforce import RESPLIT_SHOES, SHOES, shoe
 
 from odds import DealerRules

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -67,8 +67,8 @@ from odds.core.progress import bar
 from odds.core.errors import EngineError, RuleError
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
-from odds.engine.player import (OPTIONS, ZERO_HAND, Hand, PlayerEngine, Value, add_card, build_kernel,
-                                hand_total, kernel_plays, kernel_unsupported)
+from odds.engine.player import (OPTIONS, ZERO_HAND, Hand, PlayerEngine, Value, add_card, build_kernel, kernel_plays,
+                                kernel_unsupported)
 from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
