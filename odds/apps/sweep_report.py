@@ -15,8 +15,8 @@ from odds.core.formats import fraction_text, text_table
 from .sweep import HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
 
 QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
-PLAY = ("spots play hit-or-stand basic strategy (no doubles, splits or surrender); with peek a dealer "
-        "blackjack ends the round; the dealer always completes his hand")
+PLAY = ("spots play hit-or-stand basic strategy ({}); with peek a dealer blackjack ends the round; the dealer "
+        "always completes his hand")
 WARNINGS = {
     "twenty-point-bonus": "9 NYCRR 5324.11(k)(1) offers this wager only at tables using a six- or eight-deck "
                           "multi-shuffle device; the sweep shows what a shoe dealt to a cut card would give",
@@ -140,8 +140,8 @@ def _as_played(s: SweepSpec, t: Tally) -> dict:
 def assumptions(s: SweepSpec) -> list[str]:
     return [
         f"{s.decks} deck(s), {s.rules.describe()}; {s.spots} spot(s); "
-        + (PLAY if s.visible is None else PLAY.replace("(no doubles, splits or surrender)",
-                                                          "(no doubles or surrender; pairs split as below)")),
+        + PLAY.format("no doubles, splits or surrender" if s.visible is None
+                      else "no doubles or surrender; pairs split as below"),
         f"a new round starts while fewer than {s.cut} of the {s.cards} cards have been dealt "
         f"(penetration {float(Fraction(s.penetration)):g}); every dealt card is seen; no burn card",
         f"shoe i is shuffled with random.Random seeded from numpy.random.SeedSequence({s.seed}, spawn_key=(i,))",

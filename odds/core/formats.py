@@ -43,3 +43,12 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequ
         return "  ".join(out).rstrip()
 
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """The lines of a Markdown table.
+
+    >>> markdown_table(["a", "b"], [["1", "2"]])
+    ['| a | b |', '|---|---|', '| 1 | 2 |']
+    """
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(r) + " |" for r in rows]

@@ -302,6 +302,8 @@ def ez_bust_split_wagers(game: GameRules, shoe: Shoe) -> dict:
     per_round: dict = {}
     for key, x in figures.items():
         up, pair, field = key.split("|")
+        if field == "resplit return":  # given per resplit wager below
+            continue
         if pair:
             entry = splits.setdefault(up, {}).setdefault(pair, {})
             entry[field] = fraction_text(x)
@@ -313,9 +315,6 @@ def ez_bust_split_wagers(game: GameRules, shoe: Shoe) -> dict:
     for name, tally in per_round.items():
         wagers = figures[f"{name}||wagers"]
         tally["return per wager"] = fraction_text(figures[f"{name}||return per round"] / wagers) if wagers else None
-    for pairs in splits.values():
-        for entry in pairs.values():
-            entry.pop("resplit return", None)
     return {"splits": splits, "per_round": per_round}
 
 
@@ -395,8 +394,7 @@ def _resplits(engine: PlayerEngine, bust: Callable[[tuple], dict], counts: tuple
     count = total = Fraction(0)
     for q, drawn in events:
         if q:
-            seen = tuple(d + (3 if v == pair else 0) for v, d in enumerate(drawn, 1))
-            r = 2 * bust(seen)[up] - 1
+            r = 2 * bust(_plus(drawn, pair, pair, pair))[up] - 1
             bet("resplit", p * q, r)
             count, total = count + q, total + q * r
     return count, total

@@ -18,7 +18,7 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Optional, cast
 
-from odds.core.formats import decimal_text, fraction_text, text_table
+from odds.core.formats import decimal_text, fraction_text, markdown_table, text_table
 
 from odds.core.display import data_frame, html_table
 from odds.core.errors import ShoeError
@@ -82,9 +82,7 @@ def _section_markdown(value: Any) -> list[str]:
     table = _section_rows(value, False)
     if table is None:
         return ["```json", json.dumps(value, indent=1), "```"]
-    header, rows = table
-    return (["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-            + ["| " + " | ".join(r) + " |" for r in rows])
+    return markdown_table(*table)
 
 
 def _field(entry: dict, name: str) -> Any:
@@ -218,8 +216,7 @@ class ParSheet:
 
     def to_markdown(self) -> str:
         header, rows = self._rows(False)
-        md = [f"# {self.title()}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        md += ["| " + " | ".join(r) + " |" for r in rows]
+        md = [f"# {self.title()}", ""] + markdown_table(header, rows)
         md += ["", "```"] + self._summary() + ["```", "", "## Assumptions", ""]
         md += [f"- {a}" for a in self.assumptions] + ["", "## Method", "", self.method]
         if self.warnings:
