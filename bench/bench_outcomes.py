@@ -5,8 +5,9 @@
 One row for each number of hands a pair may become (aces once) and each arithmetic: the value
 engine's ``round_value`` (its decisions are what the outcome walk plays), then ``round_outcomes``
 on the same engine as it runs by default (the split kernel's calls on ``THREADS`` threads, exact
-sums by halves of residues), then the baseline in the same process on a fresh engine: one thread
-and the exact sums in 128 bits, as the kernel summed before. Wall and CPU seconds, the ratio of
+sums by halves of residues, a large pair's unions shared out among several calls), then the
+baseline in the same process on a fresh engine: one thread, one call a pair and the exact sums in
+128 bits, as the kernel ran before. Wall and CPU seconds, the ratio of
 the baseline's wall time to the default's, the most unions one kernel call held at once, and the
 process's peak memory so far. ``--old`` also times the plain Python join of the split hands
 (``compiled=False``) and checks that it gives the same law. Split to 4 hands is slow on a full
@@ -42,11 +43,13 @@ def peak_rows(hits_soft_17: bool, reset: bool = False) -> int:
 
 
 def baseline(rules: GameRules, exact: bool):
-    """``round_outcomes`` with one thread and the exact sums in 128 bits."""
-    threads = outcomes.THREADS
+    """``round_outcomes`` with one thread, one call a pair (its unions not shared out in parts)
+    and the exact sums in 128 bits."""
+    threads, parts = outcomes.THREADS, outcomes._parts
     kernels = [outcomes._split_kernel(rules.dealer.hits_soft_17, k) for k in range(max(threads, 1))]
     narrow = [k.narrow_bits for k in kernels]
     outcomes.THREADS = 1
+    outcomes._parts = lambda rows, row_bytes: 1
     for k in kernels:
         k.narrow_bits = 0
     try:
@@ -54,7 +57,7 @@ def baseline(rules: GameRules, exact: bool):
         engine.round_value()
         return timed(lambda: round_outcomes(engine))
     finally:
-        outcomes.THREADS = threads
+        outcomes.THREADS, outcomes._parts = threads, parts
         for k, bits in zip(kernels, narrow):
             k.narrow_bits = bits
 
@@ -81,6 +84,7 @@ def main() -> None:
             (value, _), v_wall, v_cpu = timed(engine.round_value)
             out, o_wall, o_cpu = timed(lambda: round_outcomes(engine))
             rows = peak_rows(rules.dealer.hits_soft_17)
+            peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # before the baseline's
             if exact:
                 assert out.mean() == value
             case = f"{args.decks} decks {args.rule} {'no DAS' if args.no_das else 'DAS'} to {hands}, {mode}"
@@ -92,7 +96,7 @@ def main() -> None:
                 assert base.joint == out.joint if exact else all(abs(base.joint[k] - p) < 1e-12
                                                                    for k, p in out.joint.items())
                 line += f"{b_wall:7.2f} / {b_cpu:7.2f} {b_wall / o_wall:5.2f}x "
-            line += f"{rows:10,} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:8.0f}"
+            line += f"{rows:10,} {peak_mb:8.0f}"
             if args.old:
                 old_engine = PlayerEngine(rules, exact=exact)
                 old_engine.round_value()

@@ -29,6 +29,11 @@ of the sums). A union holds at least its head union's cards, so its high part is
 head's (the parts do not carry), and both heads (last hand of either kind) are joined in step, in
 order of high part, each bucket freed once the heads have passed its high part.
 
+A call may join only its part of the unions: those whose high part falls to it by a hash. The
+parts of a pair (on one thread or several, the head tables made once by :meth:`SplitKernel.heads`
+and shared) hold about their share of the rows each, and their sums add up to the whole: the
+last hand's sums are linear in the rows, and so is the settling of each head entry.
+
 Exact mode: a run with ``K`` cards drawn after the up card (player's and dealer's) has an integer
 weight over ``(n)_K`` (``n`` cards in the shoe less the up card and both pair cards); all weights are
 brought to one denominator ``(n)_J`` and summed as integers modulo each of the given moduli (the
@@ -311,9 +316,11 @@ cdef struct Walk:
     long long base[NV]   # the same with the up card
     long long n, jmax
     int up, nq, exact, starved
+    int part, parts      # this call joins only the unions of the high parts its own (see ``run``)
     u64 q[MAXQ]
     u64 qneg[MAXQ]        # -1/q mod 2**64, and 2**128 mod q (Montgomery's constants)
     u64 r2[MAXQ]
+    u64 r4[MAXQ]          # 2**256 mod q
     u128* f128           # (a)_k for a <= n + 1, k <= max_cards
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
@@ -362,62 +369,93 @@ cdef void _results() noexcept:
 _results()
 
 
+cdef inline int _outcome(int net, int diff) noexcept nogil:
+    """The outcome's index: (net + 8) * 3 + class (win, loss, neither)."""
+    return (net + 8) * 3 + (0 if diff > 0 else (1 if diff < 0 else 2))
+
+
+cdef inline void _head_profile(u64 ee, int* neth, int* diffh) noexcept nogil:
+    """The net and the wins less losses of a head's hands (``ee``: their multiset of ends) against
+    each dealer result."""
+    cdef int d, j, cnt
+    for d in range(ND):
+        neth[d] = diffh[d] = 0
+    for j in range(NEND):
+        cnt = <int> ((ee >> (3 * j)) & 7)
+        if cnt:
+            for d in range(ND):
+                neth[d] += cnt * RES[j][d]
+                diffh[d] += cnt * ((RES[j][d] > 0) - (RES[j][d] < 0))
+
+
 cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint one_unit, u128* acc,
                   double* facc) noexcept nogil:
     """Settle the head entries of the ``h``-th head union of a chunk (``y.first[h]`` ..
-    ``y.first[h + 1] - 1``), with the last hand's sums, against each dealer result."""
-    cdef u64 yq[NEND][ND][MAXQ]
+    ``y.first[h + 1] - 1``), with the last hand's sums, against each dealer result.
+
+    Exact: against a dealer result the last hand's end matters only by what it wins (-2 to 2), so
+    its sums are first added up by that (``sr``), once for all the head entries of the union. In
+    Montgomery's form: the sums taken as ``y / R`` and a head's count as ``n R**2``, so that one
+    reduction of their product is ``n y`` modulo q."""
+    cdef u64 sr[ND][5][MAXQ]
+    cdef int has[ND]
     cdef int neth[ND]
     cdef int diffh[ND]
     cdef u64 cq[MAXQ]
-    cdef int seen = y.seen[h], nq = w.nq, nt = w.ncol * w.nq, e, d, qi, t, j, cnt, net, diff, o
+    cdef int seen = y.seen[h], nq = w.nq, nt = w.ncol * w.nq, e, d, qi, t, r, o
     cdef long long k, row
-    cdef u64 ee
+    cdef u64 q, z
+    cdef u128 s
     cdef const double* yf
     if not seen:
         return
-    if w.exact:
-        for e in range(NEND):
-            if (seen >> e) & 1:
-                row = (h * NEND + e) * nt
+    if not w.exact:
+        for k in range(y.first[h], y.first[h + 1]):
+            _head_profile(head.s[k].e, neth, diffh)
+            for e in range(NEND):
+                if not (seen >> e) & 1:
+                    continue
+                yf = y.f + (h * NEND + e) * ND
                 for d in range(ND):
-                    for qi in range(nq):
-                        if w.col[d] < 0:
-                            yq[e][d][qi] = 0
-                            continue
-                        t = w.col[d] * nq + qi
-                        yq[e][d][qi] = <u64> ((y.wide[row + t] + y.lo[row + t]
-                                               + (<u128> y.hi[row + t] << HALF_BITS)) % w.q[qi])
-    for k in range(y.first[h], y.first[h + 1]):
-        ee = head.s[k].e
-        for d in range(ND):
-            neth[d] = diffh[d] = 0
-        for j in range(NEND):
-            cnt = <int> ((ee >> (3 * j)) & 7)
-            if cnt:
-                for d in range(ND):
-                    neth[d] += cnt * RES[j][d]
-                    diffh[d] += cnt * ((RES[j][d] > 0) - (RES[j][d] < 0))
-        for qi in range(nq):
-            cq[qi] = <u64> (head.s[k].n.c % w.q[qi])
-        for e in range(NEND):
-            if not (seen >> e) & 1:
-                continue
-            yf = y.f + (h * NEND + e) * ND
+                    if one_unit and d == BLACKJACK:
+                        o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
+                    else:
+                        o = _outcome(neth[d] + RES[e][d], diffh[d] + (RES[e][d] > 0) - (RES[e][d] < 0))
+                    facc[o] += head.s[k].n.f * yf[d]
+        return
+    memset(has, 0, sizeof(has))
+    for e in range(NEND):
+        if (seen >> e) & 1:
+            row = (h * NEND + e) * nt
             for d in range(ND):
                 if w.col[d] < 0:
+                    continue
+                r = 2 if one_unit and d == BLACKJACK else RES[e][d] + 2
+                if not (has[d] >> r) & 1:
+                    has[d] |= 1 << r
+                    memset(sr[d][r], 0, nq * sizeof(u64))
+                for qi in range(nq):
+                    q = w.q[qi]
+                    t = w.col[d] * nq + qi
+                    s = y.wide[row + t] + y.lo[row + t] + (<u128> y.hi[row + t] << HALF_BITS)
+                    z = sr[d][r][qi] + _redc((<u128> _below(<u64> (s >> 64), q) << 64) | <u64> s, q, w.qneg[qi])
+                    sr[d][r][qi] = z - q if z >= q else z
+    for k in range(y.first[h], y.first[h + 1]):
+        _head_profile(head.s[k].e, neth, diffh)
+        for qi in range(nq):
+            s = head.s[k].n.c
+            cq[qi] = _redc(<u128> _redc((<u128> _below(<u64> (s >> 64), w.q[qi]) << 64) | <u64> s,
+                                        w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
+        for d in range(ND):
+            for r in range(5):
+                if not (has[d] >> r) & 1:
                     continue
                 if one_unit and d == BLACKJACK:
                     o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
                 else:
-                    net = neth[d] + RES[e][d]
-                    diff = diffh[d] + (RES[e][d] > 0) - (RES[e][d] < 0)
-                    o = (net + 8) * 3 + (0 if diff > 0 else (1 if diff < 0 else 2))
-                if w.exact:
-                    for qi in range(nq):
-                        acc[o * MAXQ + qi] += _mulmod(cq[qi], yq[e][d][qi], w.q[qi])
-                else:
-                    facc[o] += head.s[k].n.f * yf[d]
+                    o = _outcome(neth[d] + r - 2, diffh[d] + (r > 2) - (r < 2))
+                for qi in range(nq):
+                    acc[o * MAXQ + qi] += _redc(<u128> cq[qi] * sr[d][r][qi], w.q[qi], w.qneg[qi])
 
 
 cdef Bucket* _bucket(Walk* w, u64 high) noexcept nogil:
@@ -509,6 +547,7 @@ cdef class SplitKernel:
     cdef readonly int max_cards
     cdef public long long peak_rows  # the most unions held at once by one run since set to 0
     cdef public long long rows_made  # the unions weighed since set to 0
+    cdef public long long peak_heads  # the most head entries held by one run since set to 0
     cdef public int narrow_bits  # sums by halves while the leaves' counts add up to less than 2**this
 
     def __cinit__(self, folded):
@@ -530,14 +569,19 @@ cdef class SplitKernel:
 
     # ------------------------------------------------------------------------------ the walk
 
-    def run(self, base, int up, leaves, groups, bint exact, moduli, long long jmax, bint one_unit):
+    def run(self, base, int up, leaves, groups, bint exact, moduli, long long jmax, bint one_unit,
+            int part=0, int parts=1, heads=None):
         """The split round of one pair against the up card ``up`` (0-based value).
 
         ``base``: the shoe by value less both pair cards (the up card still in it). ``leaves``: for
         kinds 0 and 1, lists of (code, end, sequences). ``groups``: (shift, head kinds, last kind,
         multiplicity). ``jmax``: at least the most cards a run can draw after the up card, the
         dealer's counted to his most or to the end of the shoe. ``one_unit``: a dealer blackjack
-        costs the round one unit (-1, a loss). Returns, for each outcome ``(net + 8) * 3 + class``
+        costs the round one unit (-1, a loss). ``part`` of ``parts``: join only the unions whose
+        high part falls to this part (by a hash); the parts' sums add up to the whole, and a part
+        holds about ``1 / parts`` of the rows, so that calls of the parts on several threads hold
+        no more than one call. ``heads``: the head tables from :meth:`heads` for the same
+        arguments, to share them among the parts (else made here). Returns, for each outcome ``(net + 8) * 3 + class``
         (win, loss, neither), exact: its residues modulo each modulus of its numerator over
         ``(n)_jmax``; float: its probability. None when the dealer can run out of cards, or when
         his counts could pass 128 bits (``fits_128``).
@@ -550,7 +594,6 @@ cdef class SplitKernel:
         cdef Leaf* lv[2]
         cdef int nl[2]
         cdef Table* ht[2]
-        cdef _Heads h
         cdef long long at[2]
         cdef bint narrow[2]
         cdef long long hi
@@ -567,6 +610,9 @@ cdef class SplitKernel:
         if w.nq > MAXQ:
             raise ValueError("too many moduli")
         w.up, w.exact, w.jmax, w.starved = up, exact, jmax, -1
+        if not 0 <= part < parts:
+            raise ValueError("part must lie in 0 .. parts - 1")
+        w.part, w.parts = part, parts
         for v in range(NV):
             w.base[v] = base[v]
             w.pool[v] = w.base[v] - (v == up)
@@ -582,6 +628,7 @@ cdef class SplitKernel:
                 inv = (inv * (2 - w.q[i] * inv)) % 2 ** 64
             w.qneg[i] = (-inv) % 2 ** 64
             w.r2[i] = 2 ** 128 % w.q[i]
+            w.r4[i] = 2 ** 256 % w.q[i]
         w.ncol = 0
         for i in range(ND):  # an up card of 2 to 9 gives the dealer no blackjack: its column is left out
             w.col[i] = -1 if exact and i == BLACKJACK and up not in (0, 9) else w.ncol
@@ -591,20 +638,7 @@ cdef class SplitKernel:
         gstart[0] = gstart[1] = NULL
         memset(&y, 0, sizeof(y))
         try:
-            for k in range(2):
-                nl[k] = len(leaves[k])
-                lv[k] = <Leaf*> malloc((nl[k] + 1) * sizeof(Leaf))
-                gstart[k] = <int*> malloc((nl[k] + 1) * sizeof(int))
-                if lv[k] == NULL or gstart[k] == NULL:
-                    raise MemoryError()
-                ng[k] = 0
-                for i, (code, end, count) in enumerate(sorted(leaves[k])):  # by union: groups of one high part
-                    lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
-                    if i == 0 or (code >> HIGH_SHIFT) != (lv[k][i - 1].code >> HIGH_SHIFT):
-                        gstart[k][ng[k]] = i
-                        ng[k] += 1
-                gstart[k][ng[k]] = nl[k]
-                narrow[k] = sum(count for _, _, count in leaves[k]) < 2 ** self.narrow_bits
+            self._leaf_arrays(leaves, lv, gstart, nl, ng, narrow)
             if exact:
                 t = HEAD_CHUNK * NEND * w.ncol * w.nq
                 y.lo, y.hi = <u64*> malloc(t * sizeof(u64)), <u64*> malloc(t * sizeof(u64))
@@ -620,14 +654,10 @@ cdef class SplitKernel:
             ok = ok and y.key != NULL and y.row != NULL and y.head != NULL and y.leaf != NULL
             if not ok or not self._tables(&w):
                 raise MemoryError()
-            heads = []
+            if heads is None:
+                heads = self._head_tables(groups, lv, nl, w.pool, exact)
             for last in range(2):
-                terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
-                ht[last] = NULL
-                if terms:
-                    h = self._heads(terms, lv, nl, w.pool, exact)
-                    heads.append(h)  # kept alive until the end of the walk
-                    ht[last] = &h.t
+                ht[last] = NULL if heads[last] is None else &(<_Heads> heads[last]).t
                 at[last] = 0
             # The heads in order of their high part, both tables in step: a union of all the hands'
             # cards holds at least its head's cards, so the buckets below the heads' are done with.
@@ -665,6 +695,57 @@ cdef class SplitKernel:
         if exact:
             return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
         return [facc[k] for k in range(NOUT)]
+
+    cdef _leaf_arrays(self, leaves, Leaf** lv, int** gstart, int* nl, int* ng, bint* narrow):
+        """The leaves of either kind as arrays sorted by union (``lv``, ``nl`` of them), in groups
+        of one high part (group ``g`` from ``gstart[g]``, ``ng`` groups); ``narrow``: their counts
+        add up to less than 2**narrow_bits. The caller frees ``lv`` and ``gstart``."""
+        cdef int k, i
+        for k in range(2):
+            nl[k] = len(leaves[k])
+            lv[k] = <Leaf*> malloc((nl[k] + 1) * sizeof(Leaf))
+            gstart[k] = <int*> malloc((nl[k] + 1) * sizeof(int))
+            if lv[k] == NULL or gstart[k] == NULL:
+                raise MemoryError()
+            ng[k] = 0
+            for i, (code, end, count) in enumerate(sorted(leaves[k])):  # by union: groups of one high part
+                lv[k][i].code, lv[k][i].end, lv[k][i].c = code, end, count
+                if i == 0 or (code >> HIGH_SHIFT) != (lv[k][i - 1].code >> HIGH_SHIFT):
+                    gstart[k][ng[k]] = i
+                    ng[k] += 1
+            gstart[k][ng[k]] = nl[k]
+            narrow[k] = sum(count for _, _, count in leaves[k]) < 2 ** self.narrow_bits
+
+    def heads(self, base, int up, leaves, groups, bint exact):
+        """The head tables of a :meth:`run` with these arguments, for the last hand of either kind
+        (None where no pattern ends in it): made once, they may be shared by the calls of its
+        parts and moduli, on any thread (they are only read)."""
+        cdef Leaf* lv[2]
+        cdef int* gstart[2]
+        cdef int nl[2]
+        cdef int ng[2]
+        cdef bint narrow[2]
+        cdef long long pool[NV]
+        cdef int v
+        for v in range(NV):
+            pool[v] = base[v] - (v == up)
+        lv[0] = lv[1] = NULL
+        gstart[0] = gstart[1] = NULL
+        try:
+            self._leaf_arrays(leaves, lv, gstart, nl, ng, narrow)
+            return self._head_tables(groups, lv, nl, pool, exact)
+        finally:
+            free(lv[0]); free(lv[1]); free(gstart[0]); free(gstart[1])
+
+    cdef list _head_tables(self, groups, Leaf** lv, int* nl, const long long* pool, bint exact):
+        """The head tables for the last hand of kinds 0 and 1 (None where no pattern ends in it)."""
+        cdef int last
+        heads: list = []
+        for last in range(2):
+            terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
+            heads.append(self._heads(terms, lv, nl, pool, exact) if terms else None)
+        self.peak_heads = max(self.peak_heads, sum((<_Heads> x).t.n for x in heads if x is not None))
+        return heads
 
     cdef _Heads _heads(self, list terms, Leaf** lv, int* nl, const long long* pool, bint exact):
         """The head table of the patterns ``terms`` ((shift, kinds of the hands before the last,
@@ -899,7 +980,7 @@ cdef class SplitKernel:
             y.first[nh] = k
             for g in range(ngroups):
                 u = hh + (leaves[gstart[g]].code >> HIGH_SHIFT)
-                if not _fits_high(u, w.pool):
+                if not _fits_high(u, w.pool) or (w.parts > 1 and <int> (mix(u, 2) % <u64> w.parts) != w.part):
                     continue
                 b = _bucket(w, u)
                 if b == NULL:

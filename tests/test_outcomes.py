@@ -211,7 +211,7 @@ def test_moduli_taken_a_few_at_a_time(monkeypatch):
     calls = []
     run = outcomes._split_kernel(False).run
     monkeypatch.setattr(outcomes, "_split_kernel", lambda h17, thread=0: type("K", (), {
-        "max_cards": run.__self__.max_cards,
+        "max_cards": run.__self__.max_cards, "heads": run.__self__.heads,
         "run": staticmethod(lambda *a: calls.append(len(a[5])) or run(*a))}))
     assert split_round(1) == all_at_once
     assert len(calls) > 1 and set(calls) == {1}
@@ -231,3 +231,44 @@ def test_threads_give_the_same_law(counts, monkeypatch):
         laws.append(round_outcomes(PlayerEngine(rules, shoe(counts))).joint)
     assert laws[0] == laws[1]
     assert laws[0] == round_outcomes(PlayerEngine(rules, shoe(counts)), compiled=False).joint
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_parts_give_the_same_law(exact, monkeypatch):
+    # A pair's unions shared out among several kernel calls (each holding its part of the rows,
+    # on one thread or two, the head tables made once and shared) give the law of one call.
+    from odds.engine import outcomes
+    rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
+    counts = RESPLIT_SHOES["A4 83 92 T10 (19)"]
+    laws = []
+    for parts, threads in ((1, 1), (3, 1), (4, 2), (7, 2)):
+        monkeypatch.setattr(outcomes, "THREADS", threads)
+        monkeypatch.setattr(outcomes, "PARALLEL_FROM", 0)
+        monkeypatch.setattr(outcomes, "_parts", lambda size, hands, n=parts: n)
+        laws.append(round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact)).joint)
+    for law in laws[1:]:
+        if exact:
+            assert law == laws[0]
+        else:
+            assert law.keys() == laws[0].keys()
+            assert all(abs(law[k] - p) < 1e-13 for k, p in laws[0].items())
+
+
+def test_parts_hold_fewer_rows():
+    # Two of 8-8 against a 7's parts (split to 4 hands, one deck) each hold fewer unions than the
+    # whole call, and together make as many as it.
+    from odds.engine import outcomes
+    rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
+    engine = PlayerEngine(rules)
+    engine.round_value()
+    job = outcomes._Round(engine, ups=(7,))._split_job(8, 7, engine.one)
+    kernel = outcomes._split_kernel(False)
+    held, made = [], []
+    for parts in (1, 2):
+        job.parts = parts
+        kernel.peak_rows = kernel.rows_made = 0
+        sums = job.sums([job.run(kernel, call) for call in range(job.calls)])
+        held.append(kernel.peak_rows)
+        made.append(kernel.rows_made)
+        assert sum(outcomes._crt(r, job.moduli) for r in sums) == outcomes.perm(job.n, job.cards)
+    assert held[1] < held[0] and made[1] == made[0] > 0

@@ -35,7 +35,10 @@ floats the kernel also sums each hand as dealt that is not split (``PlayerKernel
 Python engine's values and the sums here are the check (an engine with ``compiled=False``).
 
 The kernel's calls (one a pair and up card, or a few moduli each) run on ``THREADS`` threads,
-the largest first; it releases the GIL while it joins. Cost, six decks, one core
+the largest first; it releases the GIL while it joins. A large pair's unions are shared out among
+several calls, its parts (:func:`_parts`), each holding its share of the rows: the parts of the
+two largest pairs are taken in turn, one pair a thread, so that the memory held is two parts' rows
+and two pairs' head tables rather than two whole calls. Cost, six decks, one core
 (``bench/bench_outcomes.py``; ``docs/performance.md`` for the latest figures), besides the engine's own values
 (``round_value``, 2 s in floats, 5 s exact at S17 DAS): pairs split to 2 hands, 2 s in floats and
 4 s exact (the plain Python join: 23 s and 92 s); to 3 hands, 35 s and 67 s. To 4 hands (aces
@@ -71,8 +74,9 @@ from __future__ import annotations
 
 import os
 import queue
+import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm, perm, prod
@@ -198,6 +202,33 @@ THREADS = min(2, os.cpu_count() or 1)  # threads sharing the kernel's calls (the
 PARALLEL_FROM = 10 ** 6  # leaves ** hands summed over the calls, from which threads pay for themselves
 
 
+SLOT_BYTES = 48  # a row's share of its bucket's hash table of slots, about
+PART_BYTES = 160 * 2 ** 20  # rows (and their slots) one part of a pair's kernel calls may hold, about
+MAX_PARTS = 16  # each part settles every head entry again: beyond this the time grows more than memory falls
+
+
+def _parts(rows: float, row_bytes: int) -> int:
+    """The parts a pair's kernel calls share out its unions in (see ``SplitKernel.run``), so that a
+    part holds about :data:`PART_BYTES` of ``rows`` rows of ``row_bytes``: one, or a multiple of
+    :data:`THREADS` (the parts of one pair run side by side) up to :data:`MAX_PARTS`.
+
+    >>> _parts(1_000, 336), _parts(1.49e6, 336) // THREADS * THREADS == _parts(1.49e6, 336), _parts(1e9, 432)
+    (1, True, 16)
+    """
+    parts = -(-int(rows * (row_bytes + SLOT_BYTES)) // PART_BYTES)
+    if parts <= 1:
+        return 1
+    return min(-(-parts // THREADS) * THREADS, MAX_PARTS)
+
+
+def _rows(leaves: int, hands: int) -> float:
+    """The most unions a call for a pair held at once, about, from the leaves of one hand: measured
+    at six decks S17 DAS (2-2 against a 7, 2,128 leaves: 1.49 million at 3 hands, 12.1 million at 4),
+    as ``1.49e6 * (leaves ** hands / 2128 ** 3) ** 0.27``, more than held at 2 hands and on fewer
+    decks."""
+    return 1.49e6 * (leaves ** hands / 2128 ** 3) ** 0.27
+
+
 @dataclass
 class _SplitJob:
     """One pair against one up card for the split kernel: its arguments and how to read its sums."""
@@ -211,17 +242,47 @@ class _SplitJob:
     n: int
     one_unit: bool
     size: int  # leaves ** hands, for the order of the calls
+    parts: int = 1  # calls that share out the unions, each holding about 1 / parts of the rows
+    _heads: Optional[list] = None  # the head tables, shared by the calls while some are to come
+    _left: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def calls(self) -> int:
-        """Kernel calls: ``MODULI_PER_CALL`` moduli each (exact), one (float)."""
-        return max(-(-len(self.moduli) // MODULI_PER_CALL), 1)
+        """Kernel calls: ``MODULI_PER_CALL`` moduli each (exact), one (float), each in ``parts``."""
+        return max(-(-len(self.moduli) // MODULI_PER_CALL), 1) * self.parts
 
     def run(self, kernel: SplitKernel, call: int) -> Any:
         """The sums of call number ``call``; None where the kernel does not apply."""
-        moduli = self.moduli[call * MODULI_PER_CALL:(call + 1) * MODULI_PER_CALL]
+        chunk, part = divmod(call, self.parts)
+        moduli = self.moduli[chunk * MODULI_PER_CALL:(chunk + 1) * MODULI_PER_CALL]
         base, up, leaves, groups, exact = self.args
-        return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit)
+        if self.calls == 1:
+            return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit)
+        with self._lock:  # the first call makes the head tables, the last lets them go
+            if self._heads is None:
+                self._heads, self._left = kernel.heads(base, up, leaves, groups, exact), self.calls
+            heads = self._heads
+        try:
+            return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit, part,
+                              self.parts, heads)
+        finally:
+            with self._lock:
+                self._left -= 1
+                if not self._left:
+                    self._heads = None
+
+    def sums(self, got: list) -> list:
+        """The sums of the whole from those of the calls, in order: exact, the residues modulo
+        each modulus (the parts' added); float, the probabilities (the parts' added)."""
+        if not self.moduli:
+            return [sum(x) for x in zip(*got)]
+        out: list = [[] for _ in got[0]]
+        for chunk in range(0, len(got), self.parts):
+            moduli = self.moduli[chunk // self.parts * MODULI_PER_CALL:][:MODULI_PER_CALL]
+            for o, residues in enumerate(zip(*got[chunk:chunk + self.parts])):
+                out[o] += [sum(r) % q for r, q in zip(zip(*residues), moduli)]
+        return out
 
 
 @lru_cache(maxsize=None)
@@ -548,7 +609,11 @@ class _Round:
                     python.setdefault(pair, []).append((up, p))
                 else:
                     jobs.append(job)
-        calls = sorted(((job, i) for job in jobs for i in range(job.calls)), key=lambda c: -c[0].size)
+        # The largest first, THREADS of them side by side, their calls taken in turn: each thread
+        # makes one pair's head tables while the other makes the next's, and then holds one part.
+        ranked = sorted(jobs, key=lambda job: -job.size)
+        calls = [(job, i) for _, i, _, job in sorted((rank // max(THREADS, 1), i, rank, job)
+                                                     for rank, job in enumerate(ranked) for i in range(job.calls))]
         kernels: queue.Queue = queue.Queue()
         for k in range(min(THREADS, len(calls)) or 1):
             kernels.put(_split_kernel(self.rules.dealer.hits_soft_17, k))
@@ -616,12 +681,13 @@ class _Round:
         moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
         return _SplitJob(pair, up, p, args, moduli, cards, n, e.one_unit_to_blackjack,
-                         len(leaves[1]) ** most)
+                         len(leaves[1]) ** most,
+                         _parts(_rows(len(leaves[1]), most), 8 * len(moduli) * 7 if e.exact else 8 * 7))
 
     def _split_sums(self, job: _SplitJob, parts: list) -> None:
         """Add the outcomes of one pair against one up card from its kernel calls' sums."""
         e = self.e
-        sums = [sum((part[o] for part in parts), []) for o in range(len(parts[0]))] if e.exact else parts[0]
+        sums = job.sums(parts)
         if e.exact:
             den = perm(job.n, job.cards)
             sums = [_crt(r, job.moduli) for r in sums]

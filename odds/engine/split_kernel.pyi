@@ -8,11 +8,17 @@ class SplitKernel:
     max_cards: int
     peak_rows: int  # the most unions held at once by one run since set to 0
     rows_made: int  # the unions weighed since set to 0
+    peak_heads: int  # the most head entries held by one run since set to 0
     narrow_bits: int  # exact sums by halves of residues while the leaves' counts add up to less than 2**this
 
     def __init__(self, folded: dict[str, Any]) -> None: ...
     def run(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
             groups: Sequence[tuple[int, tuple[int, ...], int, int]], exact: bool, moduli: Sequence[int],
-            jmax: int, one_unit: bool) -> Optional[Union[list[list[int]], list[float]]]:
+            jmax: int, one_unit: bool, part: int = 0, parts: int = 1,
+            heads: Optional[list[Any]] = None) -> Optional[Union[list[list[int]], list[float]]]:
         """Exact: each outcome's residues modulo each modulus; float: its probability. None where
-        the dealer can run out of cards or his counts could pass 128 bits."""
+        the dealer can run out of cards or his counts could pass 128 bits. ``part`` of ``parts``:
+        only the unions of that part; ``heads``: the tables from :meth:`heads`, shared."""
+    def heads(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
+              groups: Sequence[tuple[int, tuple[int, ...], int, int]], exact: bool) -> list[Any]:
+        """The head tables of a run with these arguments (opaque), to share among its calls."""
