@@ -173,7 +173,7 @@ cdef int _table_add(Table* t, u64 u, u64 e, Count n) noexcept nogil:
     cdef Entry* old
     cdef long long oldcap
     cdef Entry* x
-    if 2 * (t.n + 1) > t.cap:
+    if 4 * (t.n + 1) > 3 * t.cap:  # at most three quarters full: a large head table is most of a call's memory
         old, oldcap = t.s, t.cap
         if not _table_init(t, 2 * oldcap):
             return 0

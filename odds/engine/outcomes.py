@@ -45,9 +45,9 @@ and two pairs' head tables rather than two whole calls. Cost, six decks, one cor
 once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
 join into 162 thousand unions for two hands, 2.9 million for three and 27 million for four, and
 joining the fourth hand to the three takes 6 billion lookups. A whole round at S17 with DAS
-takes about 19 CPU-minutes (10 minutes on two cores) and 12 GB exact (each union carries a residue
-a modulus for each dealer result; ``MODULI_PER_CALL`` moduli are taken a kernel call, fewer use
-less memory and more time).
+takes about 19 CPU-minutes (10 minutes on two cores) exact, and 4.4 GB in parts (12 GB in one call
+a pair: each union carries a residue a modulus for each dealer result; ``MODULI_PER_CALL`` moduli
+are taken a kernel call, fewer use less memory and more time).
 
 Streak classes: a round of one hand is a win when the hand wins (a player blackjack wins), a loss
 when it loses (a surrender loses), neither on a push. A split round is a win when the player wins
@@ -229,6 +229,11 @@ def _rows(leaves: int, hands: int) -> float:
     return 1.49e6 * (leaves ** hands / 2128 ** 3) ** 0.27
 
 
+# One pair's head tables made at a time: while a table grows it briefly holds its old slots and its
+# new ones, which at four hands is more than the rows of a part.
+_BUILDING = threading.Lock()
+
+
 @dataclass
 class _SplitJob:
     """One pair against one up card for the split kernel: its arguments and how to read its sums."""
@@ -261,7 +266,8 @@ class _SplitJob:
             return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit)
         with self._lock:  # the first call makes the head tables, the last lets them go
             if self._heads is None:
-                self._heads, self._left = kernel.heads(base, up, leaves, groups, exact), self.calls
+                with _BUILDING:
+                    self._heads, self._left = kernel.heads(base, up, leaves, groups, exact), self.calls
             heads = self._heads
         try:
             return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit, part,
@@ -609,8 +615,8 @@ class _Round:
                     python.setdefault(pair, []).append((up, p))
                 else:
                     jobs.append(job)
-        # The largest first, THREADS of them side by side, their calls taken in turn: each thread
-        # makes one pair's head tables while the other makes the next's, and then holds one part.
+        # The largest first, THREADS of them side by side, their calls taken in turn: a thread holds
+        # one part of one pair at a time (the head tables are made one pair at a time: _BUILDING).
         ranked = sorted(jobs, key=lambda job: -job.size)
         calls = [(job, i) for _, i, _, job in sorted((rank // max(THREADS, 1), i, rank, job)
                                                      for rank, job in enumerate(ranked) for i in range(job.calls))]
