@@ -264,6 +264,11 @@ cdef inline u64 _below(u64 x, u64 q) noexcept nogil:
     return x - q if x >= q else x
 
 
+cdef inline u64 _redc_wide(u128 x, u64 q, u64 qneg) noexcept nogil:
+    """x / R mod q for any 128-bit x."""
+    return _redc((<u128> _below(<u64> (x >> 64), q) << 64) | <u64> x, q, qneg)
+
+
 cdef struct Slot:
     u64 key        # union + 1; 0 for an empty slot
     char* row      # its row of weights
@@ -418,7 +423,7 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                 yf = y.f + (h * NEND + e) * ND
                 for d in range(ND):
                     if one_unit and d == BLACKJACK:
-                        o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
+                        o = _outcome(-1, -1)  # the round ended at the deal: -1, a loss
                     else:
                         o = _outcome(neth[d] + RES[e][d], diffh[d] + (RES[e][d] > 0) - (RES[e][d] < 0))
                     facc[o] += head.s[k].n.f * yf[d]
@@ -438,20 +443,19 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                     q = w.q[qi]
                     t = w.col[d] * nq + qi
                     s = y.wide[row + t] + y.lo[row + t] + (<u128> y.hi[row + t] << HALF_BITS)
-                    z = sr[d][r][qi] + _redc((<u128> _below(<u64> (s >> 64), q) << 64) | <u64> s, q, w.qneg[qi])
+                    z = sr[d][r][qi] + _redc_wide(s, q, w.qneg[qi])
                     sr[d][r][qi] = z - q if z >= q else z
     for k in range(y.first[h], y.first[h + 1]):
         _head_profile(head.s[k].e, neth, diffh)
         for qi in range(nq):
             s = head.s[k].n.c
-            cq[qi] = _redc(<u128> _redc((<u128> _below(<u64> (s >> 64), w.q[qi]) << 64) | <u64> s,
-                                        w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
+            cq[qi] = _redc(<u128> _redc_wide(s, w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
         for d in range(ND):
             for r in range(5):
                 if not (has[d] >> r) & 1:
                     continue
                 if one_unit and d == BLACKJACK:
-                    o = (-1 + 8) * 3 + 1  # the round ended at the deal: -1, a loss
+                    o = _outcome(-1, -1)  # the round ended at the deal: -1, a loss
                 else:
                     o = _outcome(neth[d] + r - 2, diffh[d] + (r > 2) - (r < 2))
                 for qi in range(nq):
@@ -581,8 +585,8 @@ cdef class SplitKernel:
         high part falls to this part (by a hash); the parts' sums add up to the whole, and a part
         holds about ``1 / parts`` of the rows, so that calls of the parts on several threads hold
         no more than one call. ``heads``: the head tables from :meth:`heads` for the same
-        arguments, to share them among the parts (else made here). Returns, for each outcome ``(net + 8) * 3 + class``
-        (win, loss, neither), exact: its residues modulo each modulus of its numerator over
+        arguments, to share them among the parts (else made here). Returns, for each outcome
+        ``(net + 8) * 3 + class`` (win, loss, neither), exact: its residues modulo each modulus of its numerator over
         ``(n)_jmax``; float: its probability. None when the dealer can run out of cards, or when
         his counts could pass 128 bits (``fits_128``).
         """
@@ -920,8 +924,7 @@ cdef class SplitKernel:
                     if k < 0:
                         continue
                     # sd / R, then pu * sd
-                    z = _redc(<u128> pu * _redc((<u128> _below(<u64> (sd[d] >> 64), qi) << 64) | <u64> sd[d], qi, qn),
-                              qi, qn)
+                    z = _redc(<u128> pu * _redc_wide(sd[d], qi, qn), qi, qn)
                     zq[k * w.nq + i] = <unsigned int> (z & HALF_MASK)
                     zq[w.ncol * w.nq + k * w.nq + i] = <unsigned int> (z >> HALF_BITS)
         else:

@@ -244,7 +244,7 @@ def test_parts_give_the_same_law(exact, monkeypatch):
     for parts, threads in ((1, 1), (3, 1), (4, 2), (7, 2)):
         monkeypatch.setattr(outcomes, "THREADS", threads)
         monkeypatch.setattr(outcomes, "PARALLEL_FROM", 0)
-        monkeypatch.setattr(outcomes, "_parts", lambda size, hands, n=parts: n)
+        monkeypatch.setattr(outcomes, "_parts", lambda rows, row_bytes, n=parts: n)
         laws.append(round_outcomes(PlayerEngine(rules, shoe(counts), exact=exact)).joint)
     for law in laws[1:]:
         if exact:

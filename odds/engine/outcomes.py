@@ -221,12 +221,12 @@ def _parts(rows: float, row_bytes: int) -> int:
     return min(-(-parts // THREADS) * THREADS, MAX_PARTS)
 
 
-def _rows(leaves: int, hands: int) -> float:
-    """The most unions a call for a pair held at once, about, from the leaves of one hand: measured
-    at six decks S17 DAS (2-2 against a 7, 2,128 leaves: 1.49 million at 3 hands, 12.1 million at 4),
-    as ``1.49e6 * (leaves ** hands / 2128 ** 3) ** 0.27``, more than held at 2 hands and on fewer
-    decks."""
-    return 1.49e6 * (leaves ** hands / 2128 ** 3) ** 0.27
+def _rows(size: int) -> float:
+    """The most unions a call for a pair held at once, about, from ``size`` (a hand's leaves to the
+    power of the hands): measured at six decks S17 DAS (2-2 against a 7, 2,128 leaves: 1.49 million
+    at 3 hands, 12.1 million at 4), as ``1.49e6 * (size / 2128 ** 3) ** 0.27``, more than held at 2
+    hands and on fewer decks."""
+    return 1.49e6 * (size / 2128 ** 3) ** 0.27
 
 
 # One pair's head tables made at a time: while a table grows it briefly holds its old slots and its
@@ -260,7 +260,7 @@ class _SplitJob:
     def run(self, kernel: SplitKernel, call: int) -> Any:
         """The sums of call number ``call``; None where the kernel does not apply."""
         chunk, part = divmod(call, self.parts)
-        moduli = self.moduli[chunk * MODULI_PER_CALL:(chunk + 1) * MODULI_PER_CALL]
+        moduli = self._moduli_of(chunk)
         base, up, leaves, groups, exact = self.args
         if self.calls == 1:
             return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit)
@@ -278,6 +278,10 @@ class _SplitJob:
                 if not self._left:
                     self._heads = None
 
+    def _moduli_of(self, chunk: int) -> tuple:
+        """The moduli of the calls of number ``chunk`` (``MODULI_PER_CALL`` at most)."""
+        return self.moduli[chunk * MODULI_PER_CALL:(chunk + 1) * MODULI_PER_CALL]
+
     def sums(self, got: list) -> list:
         """The sums of the whole from those of the calls, in order: exact, the residues modulo
         each modulus (the parts' added); float, the probabilities (the parts' added)."""
@@ -285,7 +289,7 @@ class _SplitJob:
             return [sum(x) for x in zip(*got)]
         out: list = [[] for _ in got[0]]
         for chunk in range(0, len(got), self.parts):
-            moduli = self.moduli[chunk // self.parts * MODULI_PER_CALL:][:MODULI_PER_CALL]
+            moduli = self._moduli_of(chunk // self.parts)
             for o, residues in enumerate(zip(*got[chunk:chunk + self.parts])):
                 out[o] += [sum(r) % q for r, q in zip(zip(*residues), moduli)]
         return out
@@ -686,9 +690,9 @@ class _Round:
         cards = min(n, most - 2 + most * max((d[2] for d in drawn), default=0) + _max_cards(self.rules) - 1)
         moduli = _moduli(perm(n, cards).bit_length()) if e.exact else ()
         args = (base, up - 1, leaves, [k + (m,) for k, m in groups.items()], e.exact)
-        return _SplitJob(pair, up, p, args, moduli, cards, n, e.one_unit_to_blackjack,
-                         len(leaves[1]) ** most,
-                         _parts(_rows(len(leaves[1]), most), 8 * len(moduli) * 7 if e.exact else 8 * 7))
+        size = len(leaves[1]) ** most
+        return _SplitJob(pair, up, p, args, moduli, cards, n, e.one_unit_to_blackjack, size,
+                         _parts(_rows(size), 8 * len(moduli) * 7 if e.exact else 8 * 7))
 
     def _split_sums(self, job: _SplitJob, parts: list) -> None:
         """Add the outcomes of one pair against one up card from its kernel calls' sums."""
