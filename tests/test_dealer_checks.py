@@ -247,7 +247,7 @@ def test_wizard_of_odds_bust_by_number_of_cards():
                                     (1, 1, 0, 0, 1, 1, 1, 0, 0, 2), (24,) * 9 + (96,)])
 @pytest.mark.parametrize("h17", [False, True])
 def test_lean_finals_equal_the_table(counts, h17):
-    from odds.engine.dealer import dealer_finals
+    from odds.engine.dealer import dealer_busts, dealer_finals
     from odds.engine.dealer_graph import RESULTS
     table = dealer_table(Shoe.from_rank_counts(list(counts) + [0, 0, 0]), DealerRules(h17, peek=False))
     for exact in (True, False):
@@ -262,3 +262,5 @@ def test_lean_finals_equal_the_table(counts, h17):
                 assert rows[v] == expected
             else:
                 assert all(abs(a - float(b)) < 1e-14 for a, b in zip(rows[v], expected))
+    busts = dealer_busts(counts, h17)  # the bust column alone, from the same buckets
+    assert busts == tuple(None if table.by_upcard[up] is None else table.by_upcard[up].final()["bust"] for up in UPS)

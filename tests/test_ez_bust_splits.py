@@ -2,13 +2,13 @@
 against a card-by-card walk of the split, the optional-stopping identity for the resplit's chance,
 and the deal's own return."""
 from fractions import Fraction
+from functools import lru_cache
 
 import pytest
 
 from odds import DealerRules, Shoe
-from odds.core.actions import DOUBLE, STAND
+from odds.core.actions import DOUBLE, HIT, STAND
 from odds.core.cards import value_label
-from odds.core.errors import WagerError
 from odds.core.game_rules import GameRules
 from odds.engine.dealer import dealer_table
 from odds.engine.player import PlayerEngine, add_card, cards_out, hand_total
@@ -24,66 +24,75 @@ SHOES = {
 
 def bust_return(shoe: Shoe, removed: list, up: int) -> Fraction:
     """2 P(dealer busts) - 1 with the up card ``up``, from the shoe less ``removed`` (values)."""
-    row = dealer_table(shoe.remove([value_label(v) for v in removed]), S17).by_upcard[value_label(up)]
+    left = [k - removed.count(v) for v, k in enumerate(shoe.by_value(), start=1)]
+    row = dealer_table(Shoe.from_value_counts(left), S17).by_upcard[value_label(up)]
     return 2 * row.probability("bust") - 1
 
 
-def walked_resplits(engine: PlayerEngine, shoe: Shoe, pair: int, up: int) -> tuple:
-    """The resplit wagers of one split, to three hands, card by card: the first hand's second card,
-    then (when it is not a pair card) the first hand played by the Python engine's rule D to its
-    end, then the second hand's second card. (chance of a resplit, summed chance x return)."""
-    left = list(shoe.by_value())
-    for v in (pair, pair, up):
-        left[v - 1] -= 1
+def walked_resplits(engine: PlayerEngine, shoe: Shoe, pair: int, up: int, most: int) -> tuple:
+    """The resplit wagers of one split to ``most`` hands, card by card. The hands are played in
+    turn: a hand's second card that is a pair card, while there are fewer than ``most`` hands, is
+    a resplit (a wager on every card out but the up card), and the hand takes another second card
+    while the new hand waits its turn; any other hand is played out by the Python engine's rule
+    D. (chance of a resplit, summed chance x return), summed over the resplits of a split."""
     aside = PlayerEngine.pair_cards_aside(pair, 0)
-    found = [Fraction(0), Fraction(0)]
+    start = add_card(tuple([0] * 10), pair)
+    full = shoe.by_value()
 
-    def resplit(left: list, drawn: list, chance: Fraction) -> None:
-        n = sum(left)
-        if left[pair - 1] and n:
-            q = chance * Fraction(left[pair - 1], n)
-            found[0] += q
-            found[1] += q * bust_return(shoe, [pair] * 3 + drawn, up)
+    @lru_cache(maxsize=None)
+    def gain(left: tuple) -> Fraction:
+        return bust_return(shoe, [v for v in range(1, 11) for _ in range(full[v - 1] - (v == up) - left[v - 1])], up)
 
-    def draw(left: list, drawn: list, chance: Fraction):
+    def draw(left: tuple, chance: Fraction):
         n = sum(left)
         for v in range(1, 11):
             if left[v - 1]:
-                rest = list(left)
-                rest[v - 1] -= 1
-                yield v, rest, drawn + [v], chance * Fraction(left[v - 1], n)
+                yield v, left[:v - 1] + (left[v - 1] - 1,) + left[v:], chance * Fraction(left[v - 1], n)
 
-    def play_on(hand: tuple, left: list, drawn: list, chance: Fraction) -> None:
+    def played_out(hand: tuple, left: tuple, chance: Fraction, option):
+        """(cards left, chance) at each end of the hand."""
         total, _ = hand_total(hand)
-        if total >= 21 or not engine.hit(hand, aside, up) > engine.stand(cards_out(hand, aside), up, total, 1):
-            resplit(left, drawn, chance)
-            return
-        for v, rest, more, p in draw(left, drawn, chance):
-            play_on(add_card(hand, v), rest, more, p)
-
-    start = add_card(tuple([0] * 10), pair)
-    for c, rest, drawn, p in draw(left, [], Fraction(1)):
-        if c == pair:
-            found[0] += p
-            found[1] += p * bust_return(shoe, [pair] * 3, up)
-            continue
-        hand = add_card(start, c)
-        option = STAND if hand_total(hand)[0] == 21 or pair == 1 else engine.decide(hand, pair, up, True)
+        if option is None:  # after the first decision: hit while hitting is worth more
+            option = HIT if total < 21 and engine.hit(hand, aside, up) > engine.stand(
+                cards_out(hand, aside), up, total, 1) else STAND
         if option == STAND:
-            resplit(rest, drawn, p)
-        elif option == DOUBLE:
-            for _, after, more, q in draw(rest, drawn, p):
-                resplit(after, more, q)
-        else:
-            for v, after, more, q in draw(rest, drawn, p):
-                play_on(add_card(hand, v), after, more, q)
-    return found[0], found[1]
+            yield left, chance
+            return
+        for v, rest, p in draw(left, chance):
+            if option == DOUBLE:
+                yield rest, p
+            else:
+                yield from played_out(add_card(hand, v), rest, p, None)
+
+    @lru_cache(maxsize=None)
+    def turn(left: tuple, waiting: int, hands: int) -> tuple:
+        """From a hand about to take its second card (``waiting`` hands to play, this one
+        included): the expected resplits and summed return still to come."""
+        if hands == most:
+            return Fraction(0), Fraction(0)
+        count = total = Fraction(0)
+        for c, rest, p in draw(left, Fraction(1)):
+            if c == pair:
+                more, summed = turn(rest, waiting + 1, hands + 1)
+                count, total = count + p * (1 + more), total + p * (gain(rest) + summed)
+            elif waiting > 1:  # the hands after it may still resplit
+                hand = add_card(start, c)
+                first = STAND if hand_total(hand)[0] == 21 or pair == 1 else engine.decide(hand, pair, up, True)
+                for after, q in played_out(hand, rest, p, first):
+                    more, summed = turn(after, waiting - 1, hands)
+                    count, total = count + q * more, total + q * summed
+        return count, total
+
+    left = list(full)
+    for v in (pair, pair, up):
+        left[v - 1] -= 1
+    return turn(tuple(left), 2, 2)
 
 
-@pytest.mark.parametrize("name", SHOES)
-def test_resplit_wagers_equal_a_card_by_card_walk(name):
+@pytest.mark.parametrize("name, most", [(name, 3) for name in SHOES] + [("1 deck less 5 5 6 T T", 4)])
+def test_resplit_wagers_equal_a_card_by_card_walk(name, most):
     shoe = SHOES[name]
-    game = GameRules(decks=1, dealer=S17, split_hands=3, das=True)
+    game = GameRules(decks=1, dealer=S17, split_hands=most, das=True, resplit_aces=most == 4)
     out = ez_bust_split_wagers(game, shoe)
     python = PlayerEngine(game, shoe, exact=True, compiled=False)
     checked = 0
@@ -94,7 +103,9 @@ def test_resplit_wagers_equal_a_card_by_card_walk(name):
             if game.most_hands(pair) < 3:  # aces split once
                 assert entry["resplit wagers per split"] == "0"
                 continue
-            chance, summed = walked_resplits(python, shoe, pair, up)
+            if most == 4 and 1 < pair < 6 and pair != up:  # walking two small pairs' hands takes minutes
+                continue
+            chance, summed = walked_resplits(python, shoe, pair, up, most)
             assert Fraction(entry["resplit wagers per split"]) == chance
             if chance:
                 assert Fraction(entry["resplit wager return"]) == summed / chance
@@ -102,14 +113,33 @@ def test_resplit_wagers_equal_a_card_by_card_walk(name):
     assert checked >= 5
 
 
+def chance_of_pattern(pattern: str, m: int, n: int) -> Fraction:
+    """The chance that the next cards of a shoe of ``n`` with ``m`` pair cards are pair cards (P)
+    and other cards (N) as in ``pattern``."""
+    chance, m_left, n_left = Fraction(1), m, n
+    for mark in pattern:
+        chance *= Fraction(m_left if mark == "P" else n_left - m_left, n_left)
+        m_left, n_left = m_left - (mark == "P"), n_left - 1
+    return chance
+
+
+# The second cards of the split hands, in order, as pair cards (P) and others (N, after which the
+# hand is played out), that make a resplit: to three hands the first or the second hand's second
+# card is a pair card; to four hands also a second pair card when at most two hands have been
+# played out before it (one can be played out before the first resplit, two before the second).
+RESPLITS = {3: ("P", "NP"), 4: ("P", "NP", "PP", "NPP", "PNP", "NPNP", "PNNP")}
+
+
+@pytest.mark.parametrize("most", (3, 4))
 @pytest.mark.parametrize("name", SHOES)
-def test_resplit_chance_is_the_optional_stopping_value(name):
-    # The share of pair cards among the cards left is a martingale as the cards are drawn, so the
-    # second hand's second card (drawn after the first hand stops) is a pair card with the chance
-    # the first hand's second card has: P(resplit) = m/n + (1 - m/n) m/(n - 1), m pair cards
-    # among the n cards left after the pair and the up card.
+def test_resplit_chance_is_the_optional_stopping_value(name, most):
+    # The chance that the next cards follow a pattern of pair cards and others is a martingale as
+    # the cards are drawn, so by optional stopping the second cards of the split hands (each drawn
+    # when the hand before it stops) make a pattern with the chance the next cards of the shoe
+    # have: with m pair cards among the n cards left after the pair and the up card, to three
+    # hands P(resplit) = m/n + (1 - m/n) m/(n - 1).
     shoe = SHOES[name]
-    out = ez_bust_split_wagers(GameRules(decks=1, dealer=S17, split_hands=3), shoe)
+    out = ez_bust_split_wagers(GameRules(decks=1, dealer=S17, split_hands=most), shoe)
     counts = shoe.by_value()
     for up_key, pairs in out["splits"].items():
         up = int(up_key[-1])
@@ -118,9 +148,11 @@ def test_resplit_chance_is_the_optional_stopping_value(name):
                 assert entry["resplit wagers per split"] == "0"  # aces split once
                 continue
             pair = 10 if pair_key[0] == "T" else int(pair_key[0])
-            n = shoe.total - 3
-            m = counts[pair - 1] - 2 - (pair == up)
-            assert Fraction(entry["resplit wagers per split"]) == Fraction(m, n) + Fraction(n - m, n) * Fraction(m, n - 1)
+            m, n = counts[pair - 1] - 2 - (pair == up), shoe.total - 3
+            expected = sum(chance_of_pattern(pattern, m, n) for pattern in RESPLITS[most])
+            assert Fraction(entry["resplit wagers per split"]) == expected
+            if most == 3:
+                assert expected == Fraction(m, n) + Fraction(n - m, n) * Fraction(m, n - 1)
 
 
 def test_split_wager_sees_what_the_deal_saw_and_the_round_totals():
@@ -147,8 +179,3 @@ def test_as_played_bets_where_the_return_is_positive():
     assert Fraction(played["wagers"]) > 0 and Fraction(played["return per round"]) > 0
     every = out["per_round"]["every time"]
     assert Fraction(played["return per round"]) > Fraction(every["return per round"])
-
-
-def test_four_hands_are_refused_in_one_line():
-    with pytest.raises(WagerError, match="three hands"):
-        ez_bust_split_wagers(GameRules(decks=1, dealer=S17, split_hands=4), Shoe.decks(1))

@@ -222,3 +222,28 @@ def test_every_progressive_sheet_of_the_book_names_only_its_tables_meters(capsys
         sheet = compute_sheet(item)
         assert main(item.command().split()[1:] + ["--format", "json"]) == 0
         assert json.loads(capsys.readouterr().out)["house_edge"] == fraction_text(sheet.house_edge)
+
+
+def test_a_variants_command_gives_its_options(capsys):
+    """Each book variant's command names every option that makes it (a flag, or a flag and its
+    value), so that it prints the variant's sheet and not the wager's plain one."""
+    from odds.apps.book_plan import plan
+    from odds.apps.report import compute_sheet
+    items = {item.stem: item for item in plan(only=["royal-match-21", "ez-bust"], decks=[6])}
+    assert shlex.split(items["ez-bust-PA-6d-S17-resplit"].command())[-3:] == ["--split-hands", "4", "--das"]
+    assert shlex.split(items["ez-bust-PA-6d-S17-push"].command())[-1] == "--push-option"
+    item = items["royal-match-21-A-6d-any-any-suit"]
+    assert shlex.split(item.command())[-2:] == ["--reading", "any-suit"]
+    assert main(shlex.split(item.command())[1:] + ["--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)["house_edge"]
+    assert printed == fraction_text(compute_sheet(item).house_edge)
+    assert printed != fraction_text(compute_sheet(items["royal-match-21-A-6d-any"]).house_edge)
+
+
+def test_each_variant_is_drawn_under_its_own_label():
+    from odds.apps.book_plan import plan
+    from odds.apps.report_plots import _plot_label
+    labels = {item.stem: _plot_label(item) for item in plan(only=["royal-match-21", "ez-bust"], decks=[6])}
+    assert labels["ez-bust-PA-6d-S17"] == "PA" and labels["ez-bust-PA-6d-S17-push"] == "PA (g)"
+    assert labels["ez-bust-PA-6d-S17-resplit"] is None  # the same house edge as the plain sheet's
+    assert labels["royal-match-21-A-6d-any-any-suit"] == "A (any suit)"

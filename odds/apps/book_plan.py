@@ -5,8 +5,10 @@ records (:mod:`odds.wagers`).
 >>> items = plan(only=["buster"], decks=[6])
 >>> [i.label for i in items][:2]
 ['buster A 6d S17', 'buster A 6d H17']
->>> plan(only=["ez-bust"], decks=[6])[-1].command()
-'odds wager ez-bust --decks 6 --rule H17 --paytable PA --push-option'
+>>> [i.command() for i in plan(only=["ez-bust"], decks=[6]) if i.rule == "H17"]  # doctest: +NORMALIZE_WHITESPACE
+['odds wager ez-bust --decks 6 --rule H17 --paytable PA',
+ 'odds wager ez-bust --decks 6 --rule H17 --paytable PA --push-option',
+ 'odds wager ez-bust --decks 6 --rule H17 --paytable PA --split-hands 4 --das']
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ RULES = ("S17", "H17")
 @dataclass(frozen=True)
 class Item:
     """One par sheet of the book. ``rule`` is ``S17``, ``H17`` or ``any`` (first-cards wagers);
-    ``variant`` is ``""`` or ``"push"`` (EZ Bust with paragraph (g))."""
+    ``variant`` is ``""`` or the name of one of the wager's book variants (EZ Bust's ``"push"``,
+    with paragraph (g), and ``"resplit"``, resplits to four hands)."""
 
     wager: str
     paytable: str
@@ -75,7 +78,9 @@ class Item:
         words += ["--paytable-file", self.paytable_file] if self.paytable_file else []
         variant = self._variant()
         flags = get_wager(self.wager).options.flags()
-        return shlex.join(words + [flags[k] for k, v in (variant.options if variant else {}).items() if v is True])
+        for key, value in (variant.options if variant else {}).items():
+            words += [flags[key]] if value is True else [flags[key], str(value)]
+        return shlex.join(words)
 
 
 def book_meters(wager: str, table: Paytable) -> Optional[str]:

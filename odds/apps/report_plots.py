@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, ca
 from odds.engine.dealer import UPCARDS, DealerDistribution, dealer_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
+from odds.wagers import get_wager
 from odds.wagers.parsheet import ParSheet
 
 from .book_plan import Item
@@ -177,6 +178,15 @@ def plot_names(items: Sequence[Item]) -> dict[str, str]:
     return names
 
 
+def _plot_label(item: Item) -> Optional[str]:
+    """The line of the edge plot a sheet is drawn on (its paytable, and its variant's label), or
+    None for a variant that is not drawn."""
+    if not item.variant:
+        return item.paytable
+    label = next(v.plot_label for v in get_wager(item.wager).book_variants if v.name == item.variant)
+    return None if label is None else f"{item.paytable} {label}"
+
+
 def draw_plots(items: Sequence[Item], sheets: Mapping[Item, ParSheet]) -> dict[str, bytes]:
     """Every plot of the book: file name (under ``plots/``) -> PNG bytes."""
     import matplotlib
@@ -192,8 +202,7 @@ def draw_plots(items: Sequence[Item], sheets: Mapping[Item, ParSheet]) -> dict[s
         for w in dict.fromkeys(i.wager for i in items):
             panels: dict = {}
             for item in items:
-                if item.wager == w:
-                    label = item.paytable + (" (g)" if item.variant else "")
+                if item.wager == w and (label := _plot_label(item)) is not None:
                     panels.setdefault(item.rule, {}).setdefault(label, []).append((item.decks, sheets[item].house_edge))
             figures[f"plots/{w}-edge-by-decks.png"] = (lambda w=w, p=panels: edge_against_decks(plt, w, p))
             if any(i.meters for i in items if i.wager == w):

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Op
 from gmpy2 import mpq
 
 from odds.core.cards import parse_card, value_label
-from .dealer_graph import RESULTS, bucket_keys, dealer_graph, dealer_kernel
+from .dealer_graph import RESULT_INDEX, RESULTS, bucket_keys, dealer_graph, dealer_kernel
 from .kernels import dealer_kernel as _compiled
 from odds.core.display import data_frame, html_table
 from odds.core.errors import EngineError, require_bool, require_type
@@ -335,6 +335,32 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
     if starved >= 0:
         raise _starved(kernel, counts, starved)
     return exact_rows(nums, counts, total, g.max_cards + 1, n)
+
+
+def dealer_busts(counts: tuple[int, ...], hits_soft_17: bool) -> tuple:
+    """The dealer's chance of busting for every up card, no peek (the bust column of
+    :func:`dealer_finals`, exact ``gmpy2.mpq``; None where the shoe holds no such card), summed
+    from the kernel's buckets of the bust alone: for callers that need many shoes.
+
+    >>> ones = Shoe.decks(1).by_value()
+    >>> [dealer_busts(ones, True)[u] == dealer_finals(ones, True)[u][6] for u in (0, 5, 9)]
+    [True, True, True]
+    """
+    total = sum(counts)
+    if total < 2:
+        raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+    width, n = dealer_graph(hits_soft_17).max_cards + 1, len(RESULTS)
+    kernel = dealer_kernel(hits_soft_17)
+    nums, starved = kernel.exact(counts, total)
+    if starved >= 0:
+        raise _starved(kernel, counts, starved)
+    bust = RESULT_INDEX["bust"]
+    out = []
+    for u in range(10):
+        first = (u * n + bust) * width  # the bucket of k cards is first + k
+        out.append(sum((mpq(nums[first + k], perm(total - 1, k - 1)) for k in range(1, width) if nums[first + k]),
+                       mpq(0)) if counts[u] else None)
+    return tuple(out)
 
 
 def exact_rows(nums: Sequence[int], counts: Sequence[int], total: int, width: int, n: int) -> tuple:

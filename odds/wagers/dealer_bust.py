@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Un
 
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
-from odds.engine.dealer import dealer_table
+from odds.engine.dealer import dealer_busts, dealer_table
 from odds.core.errors import EngineError, WagerError, option
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
@@ -251,21 +251,22 @@ def _ez_bust_push_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, deck
 
 
 EZ_VISIBLE = ("the player decides on the cards he sees: at the deal his two cards and the up card; at a split "
-              "the pair cards and the up card; at a resplit also every card the hands before it drew and the new "
-              "pair card (no other player's cards)")
+              "the pair cards and the up card; at a resplit also every pair card dealt since, the new one included, "
+              "and every card drawn by the hands played out before it (no other player's cards)")
 
 
 def _bust_given(shoe: Shoe, rules: DealerRules) -> Callable[[tuple], dict]:
     """``bust(removed)``: {up card 2 to 6: P(dealer busts)} from the shoe less ``removed`` (cards
-    by value, aces first), each table computed once."""
+    by value, aces first), each shoe's computed once. (Under an up card of 2 to 6 the dealer has
+    no blackjack to peek for, so the row without peek is the one played.)"""
     seen: dict = {}
+    counts = shoe.by_value()
 
     def bust(removed: tuple) -> dict:
         if removed not in seen:
-            table = dealer_table(shoe.remove([value_label(v) for v, k in enumerate(removed, 1) for _ in range(k)]),
-                                 rules)
-            rows = {u: table.by_upcard[value_label(u)] for u in range(2, 7)}
-            seen[removed] = {u: cast(Fraction, row.probability("bust")) for u, row in rows.items() if row is not None}
+            busts = dealer_busts(tuple(c - r for c, r in zip(counts, removed)), rules.hits_soft_17)
+            seen[removed] = {u: Fraction(int(x.numerator), int(x.denominator))
+                             for u, x in enumerate(busts[1:6], start=2) if x is not None}
         return seen[removed]
     return bust
 
@@ -282,8 +283,8 @@ def ez_bust_split_wagers(game: GameRules, shoe: Shoe) -> dict:
     and pair he splits there, the deal's chance, the first split wager's return and the resplit
     wagers'; ``"per_round"``: wagers and return per round for a player who bets every time the
     wager is offered, and for one who bets only when its return on the cards he sees is positive.
-    Exact (as text); resplits are counted to three hands (``split_hands`` 4 is refused). Read from
-    the disk cache while one is active.
+    Exact (as text), resplits to as many hands as ``game`` allows. Read from the disk cache while
+    one is active.
 
     >>> from odds import DealerRules, Shoe
     >>> out = ez_bust_split_wagers(GameRules(decks=1, dealer=DealerRules.parse("S17")), Shoe.decks(1))
@@ -293,8 +294,6 @@ def ez_bust_split_wagers(game: GameRules, shoe: Shoe) -> dict:
     ...     for pairs in out["splits"].values() for x in pairs.values())  # split once: one wager a split
     True
     """
-    if game.split_hands > 3:
-        raise WagerError("the EZ Bust wagers of resplits are counted to three hands; split_hands 4 is not computed")
     if shoe.total < 4:
         raise WagerError(f"the shoe holds {shoe.total} card(s); a round needs at least 4")
     figures = _split_figures(game, shoe)
@@ -374,30 +373,62 @@ def _split_figures(game: GameRules, shoe: Shoe) -> dict[str, Fraction]:
 
 def _resplits(engine: PlayerEngine, bust: Callable[[tuple], dict], counts: tuple, pair: int, up: int,
               bet: Callable[[str, Fraction, Fraction], None], p: Fraction) -> tuple[Fraction, Fraction]:
-    """The resplit wagers of a split of ``pair`` against ``up`` (a deal of chance ``p``), to three
-    hands: the first hand's second card is a pair card, or the first hand is played out and the
-    second hand's second card is one. Each is bet through ``bet``; returns (resplit wagers per
-    split, their summed return per split)."""
-    if engine.rules.most_hands(pair) < 3:
+    """The resplit wagers of a split of ``pair`` against ``up`` (a deal of chance ``p``). Each is
+    bet through ``bet``; returns (resplit wagers per split, their summed return per split).
+
+    The ``r``-th resplit (to ``r + 2`` hands) comes when a hand's second card is a pair card
+    after ``k`` hands have been played out (each with a second card that is not a pair card):
+    it sees the ``r + 2`` pair cards and every card those hands drew. The chance of one run of
+    cards depends only on the cards drawn, so the runs are counted by the multiset ``D`` the
+    ``k`` hands drew (``k``-fold sums of :func:`split_hand_sequences`) times the orders of
+    played-out hands and pair cards that lead to the resplit (:func:`_resplit_orders`)."""
+    most = engine.rules.most_hands(pair)
+    if most < 3:
         return Fraction(0), Fraction(0)
     left = [k - 2 * (v == pair) - (v == up) for v, k in enumerate(counts, 1)]
     n = sum(left)
-    if left[pair - 1] <= 0:
-        return Fraction(0), Fraction(0)
-    events = [(Fraction(left[pair - 1], n), (0,) * 10)]  # the first hand's second card
-    for drawn, sequences in split_hand_sequences(engine, pair, up).items():
-        ways, k = sequences, sum(drawn)
-        for have, take in zip(left, drawn):
-            ways *= perm(have, take)
-        if ways and k < n:
-            events.append((Fraction(ways, perm(n, k)) * Fraction(left[pair - 1] - drawn[pair - 1], n - k), drawn))
+    one = split_hand_sequences(engine, pair, up)
+    played: dict = {(0,) * 10: 1}  # the cards of k hands played out: sequences
     count = total = Fraction(0)
-    for q, drawn in events:
-        if q:
-            r = 2 * bust(_plus(drawn, pair, pair, pair))[up] - 1
-            bet("resplit", p * q, r)
-            count, total = count + q, total + q * r
+    for k in range(most - 1):  # the r-th resplit has at most r hands played out before it
+        if k:
+            played = _played_on(played, one)
+        for r in range(max(k, 1), most - 1):
+            orders = _resplit_orders(r)[k]
+            for drawn, sequences in played.items():
+                ways = orders * sequences
+                for have, take in zip(left, _plus(drawn, *[pair] * r)):
+                    ways *= perm(have, take)
+                if ways:
+                    q = Fraction(ways, perm(n, sum(drawn) + r))
+                    gain = 2 * bust(_plus(drawn, *[pair] * (r + 2)))[up] - 1
+                    bet("resplit", p * q, gain)
+                    count, total = count + q, total + q * gain
     return count, total
+
+
+def _played_on(played: dict, one: dict) -> dict:
+    """The cards of one more hand played out: {multiset: sequences} convolved with ``one``."""
+    out: dict = {}
+    for a, x in played.items():
+        for b, y in one.items():
+            key = tuple(i + j for i, j in zip(a, b))
+            out[key] = out.get(key, 0) + x * y
+    return out
+
+
+def _resplit_orders(r: int) -> dict[int, int]:
+    """{k: the orders of ``k`` played-out hands and ``r`` pair cards, a pair card last, in which
+    the ``r``-th pair card is a resplit}: before the ``i``-th pair card at most ``i`` hands are
+    played out (the pair card needs a hand still to take its second card).
+
+    >>> _resplit_orders(1), _resplit_orders(2)  # P, NP; PP, NPP PNP, NPNP PNNP
+    ({0: 1, 1: 1}, {0: 1, 1: 2, 2: 2})
+    """
+    ways = {0: 1}
+    for i in range(1, r + 1):
+        ways = {k: sum(w for j, w in ways.items() if j <= k) for k in range(i + 1)}
+    return ways
 
 
 def ez_bust_search(decks: int, rules: DealerRules) -> list[tuple[Fraction, str, str]]:
@@ -510,7 +541,10 @@ WAGERS = (
           book_variants=(BookVariant(
               "push", (6, 8), {"push_option": True},
               "EZ Bust with paragraph (g) (a push when every player hand is a blackjack or bust), for one player, "
-              "at 6 and 8 decks"),)),
+              "at 6 and 8 decks", plot_label="(g)"), BookVariant(
+              "resplit", (6, 8), {"split_hands": 4, "das": True},
+              "EZ Bust's split wagers of (c)(2) when pairs are resplit to four hands (aces once) and doubled "
+              "after a split, at 6 and 8 decks (the wager's own house edge is the same)"))),
     Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet,
           reference=figures.bust_it, shoe_return=shoe_returns.bust_it_return, dealt=dealt.Dealt(dealt.bust_it_round)),
 )

@@ -88,6 +88,7 @@ class BookVariant:
     decks: tuple[int, ...]
     options: Mapping[str, Any]
     note: str = ""  # what the book's index says it holds (HTML)
+    plot_label: Optional[str] = None  # its line's label after the paytable's in the edge plots; None: not drawn
 
 
 @dataclass(frozen=True)
