@@ -36,7 +36,9 @@ H17, S17 = DealerRules.parse("H17"), DealerRules.parse("S17")
 PAYTABLES = {"buster": "C", "ez-bust": "PA", "21+3": "C", "royal-match-21": "A", "match-the-dealer": "A",
              "twenty-point-bonus": "A", "kings-bounty": "A", "bust-it": "NY", "bet-the-set-21": "A",
              "house-money": "A", "in-between": "A", "super-sevens": "B", "progressive-super-sevens": "A",
-             "blazing-7s": "A-q5", "progressive-blackjack": "USD1"}
+             "blazing-7s": "A-q5", "progressive-blackjack": "USD1", "streak": "A", "burnout-bonus": "BONUS"}
+ROUND_LAW = ("streak", "burnout-bonus")  # settled on the player's play: the round's outcome law, seconds a shoe
+SHOE_DECIDED = tuple(w for w in swept_wagers() if w not in ROUND_LAW)
 METERS = {"progressive-super-sevens": "jackpot=2000", "blazing-7s": "jackpot=2000",
           "progressive-blackjack": "jackpot=50000"}  # the progressives' meters, held through a sweep
 CARDS = [r + s for r in RANKS for s in SUITS]
@@ -133,7 +135,7 @@ def test_compiled_closed_forms_refuse_bad_counts(counts, error, message):
         closed_counts.closed_terms(closed_counts.FORMS.index("bust-it"), counts)
 
 
-@pytest.mark.parametrize("wager", swept_wagers())
+@pytest.mark.parametrize("wager", SHOE_DECIDED)
 @pytest.mark.parametrize("rules", [H17, S17], ids=["H17", "S17"])
 def test_exact_return_equals_the_library_and_fast_agrees(wager, rules):
     ev = shoe_return(wager, pays(wager), rules)
@@ -166,7 +168,7 @@ def test_ez_bust_never_offered():
 
 # --------------------------------------------------------------------------- effects of removal
 
-@pytest.mark.parametrize("wager", swept_wagers())
+@pytest.mark.parametrize("wager", SHOE_DECIDED)
 def test_effects_of_removal_sum_to_zero_over_the_shoe(wager):
     """Removing a random unseen card leaves the law of the cards dealt after it unchanged, so the
     EoRs of a wager whose return is an expectation over the dealt cards add up to exactly 0 over
@@ -187,6 +189,56 @@ def test_effects_of_removal_sum_to_zero_over_the_shoe(wager):
         less[i] -= 1
         total += 2 * (value(less) - base)
     assert total == 0 and plan.eor_sum != 0
+
+
+@pytest.mark.parametrize("wager", ROUND_LAW)
+def test_wins_in_a_row_return_equals_the_par_sheet_and_fast_agrees(wager):
+    """The return of a wager on wins in a row for a shoe as it stands, exact and in floats, against
+    its par sheet on the same shoe (the round's chances of a win and a loss from the exact walk),
+    at each rule and streak length, and with a dealer blackjack read both ways."""
+    from odds.wagers.streaks import WinsInARowReturn
+    table = builtin_paytables(wager).tables[PAYTABLES[wager]]
+    for shoe, rules, streak, reading in ((DEPLETED[0], S17, 2, "loss"), (DEPLETED[1], H17, 3, "loss"),
+                                         (depleted(2, 60, 7), S17, 4, "no-effect")):
+        ev = WinsInARowReturn(wager, table.pays, rules, streak=streak, dealer_blackjack=reading)
+        counts = flat_counts(shoe)
+        exact, offered = ev.exact(counts)
+        sheet = get_wager(wager).par_sheet(shoe, rules, table, 6, streak=streak, dealer_blackjack=reading)
+        assert exact == sheet.expected_return and offered == 1
+        fast, _ = ev.fast(counts)
+        assert abs(fast - float(exact)) < 1e-12
+
+
+def test_wins_in_a_row_effects_of_removal_follow_the_cards():
+    """The streak's effects of removal: the same for every suit and every ten-valued rank, a small
+    card out good for the player and a ten bad. (They need not add up to 0 over the shoe, as a
+    card-decided wager's do: the return is not an expectation over the dealt cards, (w / (w + l))
+    ** k, and the player's play changes with the cards left.)"""
+    plan = make_plan(spec_of("streak", 1, "S17"))
+    assert all(len(set(plan.eor_card[4 * r:4 * r + 4])) == 1 for r in range(13))
+    assert len(set(plan.eor_rank[9:])) == 1 and plan.eor_rank[4] > 0 > plan.eor_rank[9]
+
+
+def test_a_streak_sweep_takes_the_return_of_each_round():
+    """Every round of a short streak sweep, dealt again here: its return is that of the cards left
+    (the float path, which the test above holds to the exact), and the sweep's extremes are theirs."""
+    spec = spec_of("streak", 1, "S17", shoes=1, seed=3, arithmetic="float")
+    result = run_sweep(spec)
+    ev = shoe_return("streak", pays("streak"), S17)
+    returns = []
+    for shoe in range(1):
+        cards = list(range(52))
+        random.Random(shoe_seed(3, shoe)).shuffle(cards)
+        left, pos = [1] * 52, 0
+        while pos < spec.cut:
+            returns.append(ev.fast(left)[0])
+            after = play_round(cards, pos, spec.spots, False, True)
+            for c in cards[pos:after]:
+                left[c] -= 1
+            pos = after
+    j = sweep_json(result)
+    assert j["rounds"] == len(returns)
+    assert j["return"]["min"] == min(returns) and j["return"]["max"] == max(returns)
 
 
 def brute_21_plus_3_return(cards, pay):
@@ -355,7 +407,8 @@ def test_cli_json_contract_and_plots(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (("streak", "--decks", "6"), "sweep computes"),
+    (("streak", "--decks", "6", "--streak", "6"), "invalid choice"),
+    (("buster", "--decks", "6", "--paytable", "C", "--streak", "3"), "streak length"),
     (("blazing-7s", "--decks", "6", "--paytable", "A"), "give --meter jackpot=VALUE"),
     (("21+3", "--decks", "6", "--paytable", "C", "--meter", "jackpot=5"), "has no meter"),
     (("nonesuch", "--decks", "6"), "unknown wager"),
@@ -401,8 +454,8 @@ def test_sweep_all_ranks_by_the_counters_gain_and_is_the_same_on_dask(capsys, tm
     assert gains == sorted(gains, reverse=True) and {row["wager"] for row in here["ranking"]} == {
         "21+3", "bust-it", "super-sevens"}
     assert here["conditions"] == {"decks": 6, "rule": "H17", "penetration": "3/4", "spots": 5, "shoes": 6, "seed": 0,
-                                  "chunk": 100}
-    assert here["not_swept"] == ["streak", "burnout-bonus"] and (tmp_path / "sweep-all-gain.png").is_file()
+                                  "chunk": 100, "round_shoes": 10}
+    assert here["not_swept"] == [] and (tmp_path / "sweep-all-gain.png").is_file()
     # each row is that wager's own sweep
     one = json.loads(json.dumps(sweep_json(run_sweep(spec_of("bust-it", 6, "H17", shoes=6)))))
     row = next(r for r in here["ranking"] if r["wager"] == "bust-it")
@@ -424,7 +477,7 @@ def test_sweep_all_passes_over_a_table_printed_with_a_player_edge():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--only", "streak"], "sweep computes"), (["--only", "buster", "--penetration", "2"], "penetration"),
+    (["--only", "no-such-wager"], "sweep computes"), (["--only", "buster", "--penetration", "2"], "penetration"),
     (["--only", "buster", "--no-dask", "--scheduler", "tcp://x:1"], "do not go together")])
 def test_sweep_all_bad_input_is_one_line(args, message, capsys):
     assert main(["sweep-all", "--shoes", "2", *args]) == 2

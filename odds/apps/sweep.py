@@ -102,6 +102,7 @@ class SweepSpec:
     pays: Optional[tuple[tuple[str, Fraction], ...]] = None
     cap: Optional[str] = None  # the twenty-point bonus's aggregate payout limit, shared by every spot betting
     visible: Optional[str] = None  # EZ Bust placed after the up card: "own" (a spot's cards) or "table" (every spot's)
+    streak: Optional[int] = None  # a wager on wins in a row: its length (default 2)
 
     def __post_init__(self) -> None:
         if self.wager not in swept_wagers():
@@ -129,6 +130,8 @@ class SweepSpec:
             raise SweepError(f"the cards an EZ Bust player sees are own or table, not {self.visible!r}")
         if self.visible is not None and self.wager != "ez-bust":
             raise SweepError("visible cards are weighed for ez-bust only (placed after the up card, 633b.16(c))")
+        if self.streak is not None and self.wager not in ("streak", "burnout-bonus"):
+            raise SweepError(f"a streak length is for streak and burnout-bonus, not {self.wager}")
         if self.arithmetic not in ("auto", "exact", "float"):
             raise SweepError(f"arithmetic must be auto, exact or float, got {self.arithmetic!r}")
         DealerRules.parse(self.rule)
@@ -173,6 +176,8 @@ def evaluator(spec: SweepSpec) -> ShoeReturn:
     """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
     if spec.cap is not None:
         return shoe_return(spec.wager, spec.pay_table, spec.rules, cap=spec.cap, spots=spec.spots)
+    if spec.streak is not None:
+        return shoe_return(spec.wager, spec.pay_table, spec.rules, streak=spec.streak)
     return shoe_return(spec.wager, spec.pay_table, spec.rules)
 
 

@@ -23,6 +23,11 @@ WARNINGS = {
     "ez-bust": "58 Pa. Code 633b.16(c) lets the player place the wager after the dealer's up card (2 to 6) is "
                "seen; the sweep takes its return before the deal (betting whenever it is offered), so a "
                "player who also weighs the up card can do better than these figures",
+    "streak": "a streak runs over several rounds: the sweep prices it before each round as if every round of it "
+              "were dealt from the cards then left, as the par sheet does from a full shoe",
+    "burnout-bonus": "Blackjack Burnout splits pairs other than aces up to four hands; the sweep's round law splits "
+                     "to two (at four hands it takes minutes a round), and a streak runs over several rounds: it "
+                     "is priced before each round as if every round of it were dealt from the cards then left",
 }
 
 
@@ -160,7 +165,10 @@ def assumptions(s: SweepSpec) -> list[str]:
           "6s against 3 to 6, 7s against 2 to 7, 9s against 2 to 6, 8 and 9) and may place one more wager at "
           "each split ((c)(2)), on the same cards, so with the same return"] if s.visible is not None else []) + ([f"the aggregate payout limit of (k)(6)-(7), {s.cap} units, shared by the winners among the {s.spots} "
           "spot(s), every one betting an equal wager: the queen of hearts pair with a dealer blackjack is paid its "
-          "expected share for the cards left before each round"] if s.cap is not None else [])
+          "expected share for the cards left before each round"] if s.cap is not None else []) + ([
+          f"the wager on {s.streak or 2} wins in a row (its return from the round's outcome law, as the method "
+          "says): the player who makes it plays the main game composition-dependent; the spots' play above only "
+          "decides which cards leave"] if s.wager in ("streak", "burnout-bonus") else [])
 
 
 def percent(x: Optional[float]) -> str:

@@ -37,6 +37,7 @@ from .sweep import SweepError, SweepResult, SweepSpec, dask_client, run_sweep
 from .sweep_report import percent, sweep_json
 
 STUDY_SHOES = 100_000  # the full study the estimate is for
+ROUND_SHOES = 10  # shoes a wager settled on the player's play is swept over by default
 NODES, CORES_PER_NODE = 100, 2  # the cluster the estimate is for
 
 
@@ -52,6 +53,12 @@ class Conditions:
     seed: int = 0
     chunk: int = 100
     only: Optional[tuple[str, ...]] = None  # these wagers (default: every swept wager)
+    round_shoes: int = ROUND_SHOES  # at most so many shoes for a wager settled on the player's play
+
+    def shoes_of(self, wager: str) -> int:
+        """The shoes ``wager`` is swept over: ``shoes``, or at most ``round_shoes`` for a wager
+        settled on the player's play (its return takes the round's outcome law, seconds a round)."""
+        return min(self.shoes, self.round_shoes) if WAGERS[wager].rounds else self.shoes
 
     def specs(self) -> list[SweepSpec]:
         """One sweep a wager, in the registry's order."""
@@ -75,7 +82,8 @@ class Conditions:
             if chosen is None:
                 continue  # no table of this wager's regulation is for this many decks
             table, pays = chosen
-            out.append(SweepSpec(name, table.id, self.decks, self.rule, shoes=self.shoes, penetration=self.penetration,
+            out.append(SweepSpec(name, table.id, self.decks, self.rule, shoes=self.shoes_of(name),
+                                 penetration=self.penetration,
                                  spots=self.spots, seed=self.seed, chunk=self.chunk, pays=tuple(sorted(pays.items()))))
         return out
 
@@ -107,7 +115,7 @@ class Summary:
                 "counter_gain_per_round": j["counter"]["gain_per_round"],
                 "counter_gain_per_round_bet": j["counter"]["gain_per_round_bet"],
                 "perfect_gain_per_round": j["perfect"]["gain_per_round"],
-                "rounds": j["rounds"], "cpu_us_per_round": _cpu_per(res, res.tally.rounds) * 1e6,
+                "shoes": j["shoes"], "rounds": j["rounds"], "cpu_us_per_round": _cpu_per(res, res.tally.rounds) * 1e6,
                 "cpu_s_per_shoe": _cpu_per(res, res.tally.shoes)})
         return sorted(out, key=lambda row: (-row["counter_gain_per_round"], row["wager"]))
 
@@ -148,7 +156,8 @@ def summary_json(s: Summary) -> dict:
     """The ranking and the conditions (no timings: the same sweeps give the same JSON anywhere)."""
     c = s.conditions
     return {"conditions": {"decks": c.decks, "rule": c.rule, "penetration": fraction_text(c.penetration),
-                           "spots": c.spots, "shoes": c.shoes, "seed": c.seed, "chunk": c.chunk},
+                           "spots": c.spots, "shoes": c.shoes, "seed": c.seed, "chunk": c.chunk,
+                           "round_shoes": c.round_shoes},
             "ranking": [{k: v for k, v in row.items() if not k.startswith("cpu")} for row in s.rows()],
             "not_swept": _not_swept(),
             "method": "each wager swept as `odds sweep` sweeps it; ranked by the counter's gain per round dealt"}
@@ -163,24 +172,25 @@ def summary_text(s: Summary) -> str:
     c = s.conditions
     rows = s.rows()
     table = text_table(
-        ["rank", "wager", "paytable", "full shoe", "edge rounds", "correlation", "counter bets", "gain/round",
+        ["rank", "wager", "paytable", "shoes", "full shoe", "edge rounds", "correlation", "counter bets", "gain/round",
          "gain/round bet", "perfect gain/round", "CPU us/round"],
-        [[str(i + 1), r["wager"], r["paytable"] + (f" ({r['meters']})" if r["meters"] else ""),
+        [[str(i + 1), r["wager"], r["paytable"] + (f" ({r['meters']})" if r["meters"] else ""), f"{r['shoes']:,}",
           percent(r["full_shoe_return_float"]), f"{r['edge_fraction']:.4%}", f"{r['betting_correlation']:.3f}",
           f"{r['counter_fraction_bet']:.4%}", percent(r["counter_gain_per_round"]),
           percent(r["counter_gain_per_round_bet"]), percent(r["perfect_gain_per_round"]), f"{r['cpu_us_per_round']:.0f}"]
-         for i, r in enumerate(rows)], right=(0, 3, 4, 5, 6, 7, 8, 9, 10))
+         for i, r in enumerate(rows)], right=(0, 3, 4, 5, 6, 7, 8, 9, 10, 11))
     est = s.estimate()
     not_swept = _not_swept()
     return "\n".join([
         f"odds sweep-all: {c.decks} deck(s), {c.rule}, penetration {float(c.penetration):g}, {c.spots} spots, "
-        f"{c.shoes:,} shoes a wager, seed {c.seed}",
+        f"{c.shoes:,} shoes a wager ({c.round_shoes:,} at most for a wager settled on the player's play), "
+        f"seed {c.seed}",
         "ranked by the counter's gain per round dealt (one unit bet when the true count passes the threshold from "
         "the exact effects of removal; 'perfect' bets when the exact return is above 0)",
         "",
         table,
         "",
-        f"not swept (priced by the exact law of a round, seconds a shoe): {', '.join(not_swept) or 'none'}",
+        *([f"not swept: {', '.join(not_swept)}"] if not_swept else []),
         f"time: {s.seconds:.1f} s ({s.where})",
         f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wager{'s' if est['wagers'] != 1 else ''}): "
         f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {est['here']['seconds'] / 60:.1f} min on "
@@ -213,7 +223,8 @@ def write_summary_plots(s: Summary, directory: Union[str, Path]) -> list[Path]:
                 f"{100 * r['counter_gain_per_round']:+.4f}% / {100 * r['perfect_gain_per_round']:+.4f}%",
                 va="center", fontsize=7)
     ax.set_xlim(min(0.0, *(100 * r["counter_gain_per_round"] for r in rows)), top * 1.35 or 1.0)
-    ax.set_yticks(y, [f"{r['wager']} {r['paytable']}" for r in rows], fontsize=8)
+    ax.set_yticks(y, [f"{r['wager']} {r['paytable']}" + (f" ({r['shoes']:,} shoes)" if r["shoes"] != c.shoes else "")
+                      for r in rows], fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
     ax.set(xlabel="gain per round dealt (% of a unit wager)",
            title=f"What counting gains: {c.decks}D {c.rule}, pen {float(c.penetration):g}, {c.spots} spots, "

@@ -135,10 +135,10 @@ class GameRules:
         """Whether a first two cards of ``hard_total`` (aces as 1), ``soft`` or not, may double."""
         return self.double == "any" or (not soft and hard_total in DOUBLE_ON[self.double])
 
-    def describe(self) -> str:
-        """The rules in words, as the reports print them (see the module docstring)."""
-        return ", ".join([
-            f"{self.decks} deck{'s' if self.decks != 1 else ''}", self.dealer.name,
+    def describe(self, with_decks: bool = True) -> str:
+        """The rules in words, as the reports print them (see the module docstring); without the
+        number of decks for rules played on any shoe."""
+        return ", ".join([f"{self.decks} deck{'s' if self.decks != 1 else ''}"] * with_decks + [self.dealer.name,
             "peek" if self.dealer.peek else ("no hole card, original bets only" if self.original_bets_only
                                              else "no hole card, all bets lost to a blackjack"), f"blackjack pays {self.blackjack_pays}",
             "double any two cards" if self.double == "any" else f"double {self.double}",

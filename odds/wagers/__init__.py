@@ -3,8 +3,10 @@ record each (:mod:`odds.wagers.record`), in the order ``odds list`` shows them.
 
 >>> get_wager("buster").regulation
 '58 Pa. Code 633c.13'
->>> [w.name for w in WAGERS.values() if not w.shoe_return]  # the return for a shoe as it stands: all but these
+>>> [w.name for w in WAGERS.values() if w.rounds]  # settled on the player's play: the round's outcome law
 ['streak', 'burnout-bonus']
+>>> all(w.shoe_return for w in WAGERS.values())  # the return of every wager for a shoe as it stands
+True
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from odds.engine.cache import disk_cached
 from odds.core.errors import WagerError, option
@@ -27,6 +27,7 @@ from odds.engine.player import PlayerEngine
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from .record import Options, Wager
+from .shoe_returns import ShoeReturn
 
 if TYPE_CHECKING:
     from odds.engine.outcomes import RoundOutcomes
@@ -174,6 +175,68 @@ def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, 
          if rules_of_play.split_hands < 4 else ()))
 
 
+class WinsInARowReturn(ShoeReturn):
+    """The return of a wager on ``streak`` wins in a row for the shoe as it stands (a sweep's
+    :class:`~odds.wagers.shoe_returns.ShoeReturn`): the round's outcome law from that shoe
+    (:func:`~odds.engine.outcomes.round_outcomes`; exact, or the engine's float path), then
+    ``(w / (w + l)) ** streak`` as on the par sheet, every round of the streak dealt from the shoe
+    as it stands. The main game is the par sheet's default (``game``: its options).
+
+    >>> from odds import DealerRules, Shoe
+    >>> from odds.wagers.paytables import builtin_paytables
+    >>> from odds.wagers.first_cards_closed import flat_counts
+    >>> ret = WinsInARowReturn("streak", builtin_paytables("streak").tables["A"].pays, DealerRules.parse("S17"))
+    >>> shoe = Shoe.decks(1)
+    >>> ret.exact(flat_counts(shoe))[0] == -streak_par_sheet(shoe, DealerRules.parse("S17"),
+    ...     builtin_paytables("streak").tables["A"], 1).house_edge
+    True
+    """
+
+    def __init__(self, wager: str, pays: Mapping[str, Fraction], rules: DealerRules, streak: int = 2,
+                 dealer_blackjack: str = "loss", **game: Any) -> None:
+        if str(streak) not in pays:
+            raise WagerError(f"{wager} pays {', '.join(pays)} wins in a row, not {streak}")
+        self.wager, self.streak, self.dealer_blackjack = wager, int(streak), dealer_blackjack
+        self.pay = Fraction(pays[str(streak)])
+        self.game = GameRules.from_options(1, rules, **{k: v for k, v in game.items() if k in GAME_OPTIONS})
+        self.method = (f"the round's outcome law from the shoe as it stands (odds.engine.outcomes; main game "
+                       f"{self.game.describe(with_decks=False)}), then the chance of {streak} wins in a row with every "
+                       "round of the streak dealt from that shoe, (w / (w + l)) ** k; in floats by the player "
+                       "engine's float path, within 1e-12 of the exact")
+        self._ratios: dict = {}
+
+    def _return(self, classes: Mapping[str, Any]) -> Any:
+        p = (classes["win"] / (classes["win"] + classes["loss"])) ** self.streak
+        return self.pay * p - (1 - p)
+
+    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+        shoe = Shoe.from_flat_counts(counts)
+        key = shoe.by_value()  # the suits do not matter
+        if key not in self._ratios:
+            law = round_outcomes(PlayerEngine(self.game, shoe, exact=True))
+            r = self._return(_classes(self.game, shoe, self.dealer_blackjack, law))
+            self._ratios[key] = (r.numerator, r.denominator, 1, 1)
+        return self._ratios[key]
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        shoe = Shoe.from_flat_counts(counts)
+        law = round_outcomes(PlayerEngine(self.game, shoe, exact=False)).streak()
+        classes = {str(k): float(v) for k, v in law.items()}
+        if self.dealer_blackjack == "no-effect":
+            moved = float(dealer_blackjack_without_player_blackjack(shoe.by_value()))
+            classes["loss"], classes["neither"] = classes["loss"] - moved, classes["neither"] + moved
+        return float(self._return(classes)), 1.0
+
+
+def wins_in_a_row_return(wager: str) -> Callable[..., ShoeReturn]:
+    """A record's ``shoe_return`` for a wager on wins in a row: ``(pays, rules, **options)``."""
+
+    def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules(), **options: Any) -> ShoeReturn:
+        return WinsInARowReturn(wager, pays, rules, **options)
+
+    return make
+
+
 @dataclass(frozen=True)
 class StreakOptions(Options):
     """A wager on wins in a row: its length, the reading of a dealer blackjack, and the rules of the
@@ -190,10 +253,11 @@ class StreakOptions(Options):
 
 WAGERS = (
     Wager("streak", "Streak wager", "9 NYCRR 5324.11(m)", ("2", "3", "4", "5"), streak_par_sheet,
-          StreakOptions, rounds=True,
+          StreakOptions, rounds=True, shoe_return=wins_in_a_row_return("streak"), shoe_return_options=("streak",),
           book_note="the streak wager at the six and eight decks 9 NYCRR 5324.11(m)(1) allows, a dealer blackjack "
                     "read as a lost round ((m)(6))"),
     Wager("burnout-bonus", "Blackjack Burnout bonus wager", "Blackjack Burnout procedures, Bonus Wager",
           ("2", "3", "4"), burnout_bonus_par_sheet, StreakOptions, rounds=True,
+          shoe_return=wins_in_a_row_return("burnout-bonus"), shoe_return_options=("streak",),
           book_note="the Blackjack Burnout bonus wager at the six decks of its procedures"),
 )

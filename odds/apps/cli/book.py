@@ -50,7 +50,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
-                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible)
+                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible, streak=args.streak)
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
     if args.plots:
         write_plots(result, args.plots)
@@ -89,6 +89,8 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     sw.add_argument("--visible", choices=("own", "table"),
                     help="ez-bust: also the wager as played, placed after the up card on the cards each spot sees "
                          "(its own two, or every spot's) when their return is above 0")
+    sw.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
+                    help="streak, burnout-bonus: the wager on this many wins in a row (default 2)")
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")
@@ -115,7 +117,7 @@ def cmd_sweep_all(args: argparse.Namespace) -> str:
     from odds.apps.sweep_summary import Conditions, run_summary, summary_json, summary_text, write_summary_plots
     penetration = _sweep_settings(args, "sweep-all")
     conditions = Conditions(args.decks, DealerRules.parse(args.rule).name, penetration, args.spots, args.shoes,
-                            args.seed, args.chunk, tuple(args.only) if args.only else None)
+                            args.seed, args.chunk, tuple(args.only) if args.only else None, args.round_shoes)
     summary = run_summary(conditions, workers=0 if args.no_dask else args.workers, scheduler=args.scheduler)
     if args.plots:
         write_summary_plots(summary, args.plots)
@@ -129,6 +131,9 @@ def add_sweep_all_parser(sub: argparse._SubParsersAction) -> None:
     add_decks(sa, default=6, help="number of 52-card decks (default 6)")
     sa.add_argument("--rule", default="H17", help="S17 or H17 (default H17)")
     sa.add_argument("--only", type=wager_names, help="these wagers only, e.g. buster,21+3")
+    sa.add_argument("--round-shoes", type=whole_number(1), default=10,
+                    help="at most this many shoes for streak and burnout-bonus, whose return takes the round's "
+                         "outcome law, about 1.5 s a round (default 10)")
     _add_sweep_run(sa, "shoes to deal for each wager", "write the ranking's plot (PNG) into this folder")
     sa.set_defaults(run=cmd_sweep_all)
 
