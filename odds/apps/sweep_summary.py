@@ -168,6 +168,22 @@ def _not_swept() -> list[str]:
     return [name for name in WAGERS if name not in swept_wagers()]
 
 
+def _shoes(n: int) -> str:
+    return f"{n:,} shoe{'s' if n != 1 else ''}"
+
+
+def _duration(seconds: float) -> str:
+    """A length of time in the unit that reads best.
+
+    >>> _duration(42.0), _duration(5400.0), _duration(9000.0), _duration(3.5 * 86400)
+    ('42.0 s', '90.0 min', '2.5 h', '3.5 days')
+    """
+    for unit, size, least in (("days", 86400, 2 * 86400), ("h", 3600, 2 * 3600), ("min", 60, 100)):
+        if seconds >= least:
+            return f"{seconds / size:.1f} {unit}"
+    return f"{seconds:.1f} s"
+
+
 def summary_text(s: Summary) -> str:
     c = s.conditions
     rows = s.rows()
@@ -183,7 +199,7 @@ def summary_text(s: Summary) -> str:
     not_swept = _not_swept()
     return "\n".join([
         f"odds sweep-all: {c.decks} deck(s), {c.rule}, penetration {float(c.penetration):g}, {c.spots} spots, "
-        f"{c.shoes:,} shoes a wager ({c.round_shoes:,} at most for a wager settled on the player's play), "
+        f"{_shoes(c.shoes)} a wager ({c.round_shoes:,} at most for a wager settled on the player's play), "
         f"seed {c.seed}",
         "ranked by the counter's gain per round dealt (one unit bet when the true count passes the threshold from "
         "the exact effects of removal; 'perfect' bets when the exact return is above 0)",
@@ -193,8 +209,8 @@ def summary_text(s: Summary) -> str:
         *([f"not swept: {', '.join(not_swept)}"] if not_swept else []),
         f"time: {s.seconds:.1f} s ({s.where})",
         f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wager{'s' if est['wagers'] != 1 else ''}): "
-        f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {est['here']['seconds'] / 60:.1f} min on "
-        f"{est['here']['cores']} cores, {est['cluster']['seconds']:.1f} s on {est['cluster']['nodes']} nodes of "
+        f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {_duration(est['here']['seconds'])} on "
+        f"{est['here']['cores']} cores, {_duration(est['cluster']['seconds'])} on {est['cluster']['nodes']} nodes of "
         f"{est['cluster']['cores_per_node']} cores (estimated from these sweeps' processor time a shoe; the start of a "
         "cluster, the exact effects of removal and Dask's few milliseconds a chunk come on top)",
     ])
@@ -223,7 +239,7 @@ def write_summary_plots(s: Summary, directory: Union[str, Path]) -> list[Path]:
                 f"{100 * r['counter_gain_per_round']:+.4f}% / {100 * r['perfect_gain_per_round']:+.4f}%",
                 va="center", fontsize=7)
     ax.set_xlim(min(0.0, *(100 * r["counter_gain_per_round"] for r in rows)), top * 1.35 or 1.0)
-    ax.set_yticks(y, [f"{r['wager']} {r['paytable']}" + (f" ({r['shoes']:,} shoes)" if r["shoes"] != c.shoes else "")
+    ax.set_yticks(y, [f"{r['wager']} {r['paytable']}" + (f" ({_shoes(r['shoes'])})" if r["shoes"] != c.shoes else "")
                       for r in rows], fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
     ax.set(xlabel="gain per round dealt (% of a unit wager)",
