@@ -181,7 +181,7 @@ def sweep_text(res: SweepResult) -> str:
     r, c = j["return"], j["count"]
     lines = [
         f"odds sweep {j['wager']} (paytable {j['paytable']}): {j['decks']} deck(s), {j['rule']}, {j['spots']} spots, "
-        f"penetration {float(Fraction(j['penetration'])):g}, {j['shoes']:,} shoes, {j['rounds']:,} rounds, seed {j['seed']}",
+        f"penetration {float(Fraction(j['penetration'])):g}, {j['shoes']:,} shoe{'s' if j['shoes'] != 1 else ''}, {j['rounds']:,} rounds, seed {j['seed']}",
         f"arithmetic: {j['arithmetic']} ({j['method']})",
         "",
         f"full shoe return      {percent(j['full_shoe']['return_float'])}   ({j['full_shoe']['return']})",
@@ -228,7 +228,9 @@ def sweep_text(res: SweepResult) -> str:
                      "out)" if a["rounds_unpriced"] else ""),
                   ""]
     lines += [f"warning: {w}" for w in j["warnings"]]
-    lines.append(f"time: {res.seconds:.1f} s ({res.where}), {j['shoes'] / max(res.seconds, 1e-9):,.0f} shoes/s")
+    rate = j["shoes"] / max(res.seconds, 1e-9)
+    lines.append(f"time: {res.seconds:.1f} s ({res.where}), "
+                 + (f"{rate:,.0f} shoes/s" if rate >= 10 else f"{1 / rate:.2f} s a shoe"))
     return "\n".join(lines)
 
 
