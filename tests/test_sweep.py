@@ -209,19 +209,13 @@ def test_wins_in_a_row_return_equals_the_par_sheet_and_fast_agrees(wager):
         assert abs(fast - float(exact)) < 1e-12
 
 
-def test_wins_in_a_row_effects_of_removal_follow_the_cards():
-    """The streak's effects of removal: the same for every suit and every ten-valued rank, a small
-    card out good for the player and a ten bad. (They need not add up to 0 over the shoe, as a
-    card-decided wager's do: the return is not an expectation over the dealt cards, (w / (w + l))
-    ** k, and the player's play changes with the cards left.)"""
-    plan = make_plan(spec_of("streak", 1, "S17"))
-    assert all(len(set(plan.eor_card[4 * r:4 * r + 4])) == 1 for r in range(13))
-    assert len(set(plan.eor_rank[9:])) == 1 and plan.eor_rank[4] > 0 > plan.eor_rank[9]
-
-
 def test_a_streak_sweep_takes_the_return_of_each_round():
     """Every round of a short streak sweep, dealt again here: its return is that of the cards left
-    (the float path, which the test above holds to the exact), and the sweep's extremes are theirs."""
+    (the float path, which the test above holds to the exact), and the sweep's extremes are theirs.
+    Its effects of removal: the same for every suit and every ten-valued rank, a small card out good
+    for the player and a ten bad. (They need not add up to 0 over the shoe, as a card-decided
+    wager's do: the return is not an expectation over the dealt cards, (w / (w + l)) ** k, and the
+    player's play changes with the cards left.)"""
     spec = spec_of("streak", 1, "S17", shoes=1, seed=3, arithmetic="float")
     result = run_sweep(spec)
     ev = shoe_return("streak", pays("streak"), S17)
@@ -239,6 +233,9 @@ def test_a_streak_sweep_takes_the_return_of_each_round():
     j = sweep_json(result)
     assert j["rounds"] == len(returns)
     assert j["return"]["min"] == min(returns) and j["return"]["max"] == max(returns)
+    plan = result.plan
+    assert all(len(set(plan.eor_card[4 * r:4 * r + 4])) == 1 for r in range(13))
+    assert len(set(plan.eor_rank[9:])) == 1 and plan.eor_rank[4] > 0 > plan.eor_rank[9]
 
 
 def brute_21_plus_3_return(cards, pay):
