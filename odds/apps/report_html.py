@@ -114,7 +114,8 @@ def coverage(items: Sequence[Item]) -> list[str]:
     if any(i.wager == "ez-bust" and not i.variant for i in items):
         out.append("EZ Bust's sheets also give the extra wagers of 58 Pa. Code 633b.16(c)(2), one at each split: "
                    "the return of each on the cards seen, and the wagers and return per round (the main game "
-                   "played by the player engine, split once, no double after split).")
+                   "played by the player engine, split once, no double after split; the resplit sheets: "
+                   "resplits to four hands, double after a split).")
     out.append("Each cell is the house edge, linked to the sheet in Markdown (hover for the <code>odds wager</code> "
                "command that prints it), with its CSV and JSON (the JSON is what <code>odds wager --format json"
                "</code> prints). Shaded cells carry warnings "
