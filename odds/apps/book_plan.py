@@ -49,7 +49,7 @@ class Item:
 
     @property
     def slow(self) -> bool:
-        return get_wager(self.wager).rounds or self._variant() is not None
+        return get_wager(self.wager).rounds or self.book_variant() is not None
 
     @property
     def stem(self) -> str:
@@ -64,10 +64,11 @@ class Item:
 
     def options(self) -> dict:
         """The keyword options of the wager's par sheet (as ``odds wager`` passes them)."""
-        variant = self._variant()
+        variant = self.book_variant()
         return {**({"meters": self.meters} if self.meters else {}), **(variant.options if variant else {})}
 
-    def _variant(self) -> Optional[BookVariant]:
+    def book_variant(self) -> Optional[BookVariant]:
+        """The wager's book variant this sheet is (None for its plain sheet)."""
         return next((v for v in get_wager(self.wager).book_variants if v.name == self.variant), None)
 
     def command(self) -> str:
@@ -76,7 +77,7 @@ class Item:
         words += [] if self.rule == "any" else ["--rule", self.rule]
         words += ["--paytable", self.paytable] + (["--meter", self.meters] if self.meters else [])
         words += ["--paytable-file", self.paytable_file] if self.paytable_file else []
-        variant = self._variant()
+        variant = self.book_variant()
         flags = get_wager(self.wager).options.flags()
         for key, value in (variant.options if variant else {}).items():
             words += [flags[key]] if value is True else [flags[key], str(value)]

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, ca
 from odds.engine.dealer import UPCARDS, DealerDistribution, dealer_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.wagers import get_wager
 from odds.wagers.parsheet import ParSheet
 
 from .book_plan import Item
@@ -181,10 +180,10 @@ def plot_names(items: Sequence[Item]) -> dict[str, str]:
 def _plot_label(item: Item) -> Optional[str]:
     """The line of the edge plot a sheet is drawn on (its paytable, and its variant's label), or
     None for a variant that is not drawn."""
-    if not item.variant:
+    variant = item.book_variant()
+    if variant is None:
         return item.paytable
-    label = next(v.plot_label for v in get_wager(item.wager).book_variants if v.name == item.variant)
-    return None if label is None else f"{item.paytable} {label}"
+    return None if variant.plot_label is None else f"{item.paytable} {variant.plot_label}"
 
 
 def draw_plots(items: Sequence[Item], sheets: Mapping[Item, ParSheet]) -> dict[str, bytes]:

@@ -68,7 +68,7 @@ from odds.core.errors import EngineError, InternalError, OddsError
 from odds.core.progress import bar
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
-from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, swept_wagers
+from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, streak_wagers, swept_wagers
 
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
@@ -130,8 +130,8 @@ class SweepSpec:
             raise SweepError(f"the cards an EZ Bust player sees are own or table, not {self.visible!r}")
         if self.visible is not None and self.wager != "ez-bust":
             raise SweepError("visible cards are weighed for ez-bust only (placed after the up card, 633b.16(c))")
-        if self.streak is not None and self.wager not in ("streak", "burnout-bonus"):
-            raise SweepError(f"a streak length is for streak and burnout-bonus, not {self.wager}")
+        if self.streak is not None and self.wager not in streak_wagers():
+            raise SweepError(f"a streak length is for {' and '.join(streak_wagers())}, not {self.wager}")
         if self.arithmetic not in ("auto", "exact", "float"):
             raise SweepError(f"arithmetic must be auto, exact or float, got {self.arithmetic!r}")
         DealerRules.parse(self.rule)

@@ -12,6 +12,8 @@ from typing import Any, Optional, Sequence, Union
 
 from odds.core.cards import RANKS, SUITS
 from odds.core.formats import fraction_text, text_table
+from odds.wagers.shoe_returns import streak_wagers
+
 from .sweep import HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
 
 QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
@@ -168,7 +170,7 @@ def assumptions(s: SweepSpec) -> list[str]:
           "expected share for the cards left before each round"] if s.cap is not None else []) + ([
           f"the wager on {s.streak or 2} wins in a row (its return from the round's outcome law, as the method "
           "says): the player who makes it plays the main game composition-dependent; the spots' play above only "
-          "decides which cards leave"] if s.wager in ("streak", "burnout-bonus") else [])
+          "decides which cards leave"] if s.wager in streak_wagers() else [])
 
 
 def percent(x: Optional[float]) -> str:

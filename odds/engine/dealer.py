@@ -202,12 +202,18 @@ def _starved(kernel: DealerKernel, counts: Sequence[int], node: int) -> EngineEr
                        f"hand with up card {value_label(kernel.upcard_of(node) + 1)}")
 
 
-def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
-    total = sum(counts)
-    kernel = dealer_kernel(rules.hits_soft_17)
-    nums, starved = kernel.exact(counts, total)
+def _exact_buckets(counts: Sequence[int], hits_soft_17: bool) -> list[int]:
+    """The kernel's integer numerator of every bucket for this shoe (an error if it can run out)."""
+    kernel = dealer_kernel(hits_soft_17)
+    nums, starved = kernel.exact(counts, sum(counts))
     if starved >= 0:
         raise _starved(kernel, counts, starved)
+    return nums
+
+
+def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
+    total = sum(counts)
+    nums = _exact_buckets(counts, rules.hits_soft_17)
     rows: dict[str, Optional[DealerDistribution]] = {}
     over: dict[tuple[str, int], int] = {}
     for up, keys in enumerate(bucket_keys(rules.hits_soft_17), start=1):
@@ -331,10 +337,7 @@ def dealer_finals(counts: tuple[int, ...], hits_soft_17: bool, exact: bool = Tru
         if starved >= 0:
             raise _starved(kernel, counts, starved)
         return tuple(tuple(finals[u * n:(u + 1) * n]) if counts[u] else None for u in range(10))
-    nums, starved = kernel.exact(counts, total)
-    if starved >= 0:
-        raise _starved(kernel, counts, starved)
-    return exact_rows(nums, counts, total, g.max_cards + 1, n)
+    return exact_rows(_exact_buckets(counts, hits_soft_17), counts, total, g.max_cards + 1, n)
 
 
 def dealer_busts(counts: tuple[int, ...], hits_soft_17: bool) -> tuple:
@@ -350,10 +353,7 @@ def dealer_busts(counts: tuple[int, ...], hits_soft_17: bool) -> tuple:
     if total < 2:
         raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
     width, n = dealer_graph(hits_soft_17).max_cards + 1, len(RESULTS)
-    kernel = dealer_kernel(hits_soft_17)
-    nums, starved = kernel.exact(counts, total)
-    if starved >= 0:
-        raise _starved(kernel, counts, starved)
+    nums = _exact_buckets(counts, hits_soft_17)
     bust = RESULT_INDEX["bust"]
     out = []
     for u in range(10):

@@ -397,6 +397,12 @@ def swept_wagers() -> tuple[str, ...]:
     return tuple(name for name, w in WAGERS.items() if w.shoe_return is not None)
 
 
+def streak_wagers() -> tuple[str, ...]:
+    """The swept wagers on wins in a row, whose return takes a streak's length."""
+    from . import WAGERS
+    return tuple(name for name in swept_wagers() if "streak" in WAGERS[name].shoe_return_options)
+
+
 def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = DealerRules(),
                 **options: Any) -> ShoeReturn:
     """The return of ``wager`` with ``pays`` (a paytable's ``pays``) for any shoe; ``rules`` are

@@ -82,12 +82,16 @@ def _walked_round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str) -
     return _classes(rules, shoe, dealer_blackjack, round_outcomes(PlayerEngine(rules, shoe, exact=True)))
 
 
-def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: RoundOutcomes) -> dict:
-    classes: dict[str, Fraction] = {k: _exact(v) for k, v in outcomes.streak().items()}
+def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: RoundOutcomes,
+             exact: bool = True) -> dict:
+    """The chances of a won, lost and neither round from the round's law, as Fractions (or floats,
+    from the engine's float path, when not ``exact``), with a dealer blackjack read as asked."""
+    number = _exact if exact else float
+    classes: dict = {k: number(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:
             raise WagerError(f"{option('dealer_blackjack', 'no-effect')} is read for a game in which the dealer peeks")
-        moved = dealer_blackjack_without_player_blackjack(shoe.by_value())
+        moved = number(dealer_blackjack_without_player_blackjack(shoe.by_value()))
         classes = {"win": classes["win"], "loss": classes["loss"] - moved, "neither": classes["neither"] + moved}
     elif dealer_blackjack != "loss":
         raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
@@ -206,7 +210,7 @@ class WinsInARowReturn(ShoeReturn):
         self._ratios: dict = {}
 
     def _return(self, classes: Mapping[str, Any]) -> Any:
-        p = (classes["win"] / (classes["win"] + classes["loss"])) ** self.streak
+        p = streak_chance(classes, self.streak)
         return self.pay * p - (1 - p)
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
@@ -220,12 +224,8 @@ class WinsInARowReturn(ShoeReturn):
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         shoe = Shoe.from_flat_counts(counts)
-        law = round_outcomes(PlayerEngine(self.game, shoe, exact=False)).streak()
-        classes = {str(k): float(v) for k, v in law.items()}
-        if self.dealer_blackjack == "no-effect":
-            moved = float(dealer_blackjack_without_player_blackjack(shoe.by_value()))
-            classes["loss"], classes["neither"] = classes["loss"] - moved, classes["neither"] + moved
-        return float(self._return(classes)), 1.0
+        law = round_outcomes(PlayerEngine(self.game, shoe, exact=False))
+        return float(self._return(_classes(self.game, shoe, self.dealer_blackjack, law, exact=False))), 1.0
 
 
 def wins_in_a_row_return(wager: str) -> Callable[..., ShoeReturn]:
