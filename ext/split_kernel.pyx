@@ -209,21 +209,42 @@ cdef int _by_union(const void* a, const void* b) noexcept nogil:
     return 0
 
 
-cdef void _table_sort(Table* t) noexcept nogil:
-    """Pack the used slots to the front, in order of union, and free the rest."""
-    cdef long long i, k = 0
-    cdef void* shrunk
-    for i in range(t.cap):
-        if t.s[i].e & OCCUPIED:
-            t.s[k] = t.s[i]
-            t.s[k].e &= ~OCCUPIED
+cdef struct Combo:
+    # A run of entries of one high part of a shorter head table (``lo`` .. ``hi - 1`` of source
+    # ``src``) joined to a run of leaves of one high part (group ``g`` of the leaves of ``kind``).
+    u64 high       # the high part of their unions
+    int kind, src, g
+    long long lo, hi
+
+
+cdef int _by_high(const void* a, const void* b) noexcept nogil:
+    cdef const Combo* x = <const Combo*> a
+    cdef const Combo* y = <const Combo*> b
+    if x.high != y.high:
+        return -1 if x.high < y.high else 1
+    return 0
+
+
+cdef int _table_append_sorted(Table* t, Table* part) noexcept nogil:
+    """Pack the used slots of ``part`` in order of union onto the end of the packed array ``t``
+    (``t.n`` entries, room for ``t.cap``); 0 when out of memory."""
+    cdef long long i, k = 0, cap
+    cdef void* grown
+    for i in range(part.cap):
+        if part.s[i].e & OCCUPIED:
+            part.s[k] = part.s[i]
+            part.s[k].e &= ~OCCUPIED
             k += 1
-    qsort(t.s, k, sizeof(Entry), _by_union)
-    t.n = k
-    if k:  # give back the free slots
-        shrunk = realloc(t.s, k * sizeof(Entry))
-        if shrunk != NULL:
-            t.s, t.cap = <Entry*> shrunk, k
+    qsort(part.s, k, sizeof(Entry), _by_union)
+    if t.n + k > t.cap:
+        cap = t.cap + t.cap // 2 + k + 1024
+        grown = realloc(t.s, cap * sizeof(Entry))
+        if grown == NULL:
+            return 0
+        t.s, t.cap = <Entry*> grown, cap
+    memcpy(t.s + t.n, part.s, k * sizeof(Entry))
+    t.n += k
+    return 1
 
 
 cdef class _Heads:
@@ -393,13 +414,21 @@ cdef inline void _head_profile(u64 ee, int* neth, int* diffh) noexcept nogil:
                 diffh[d] += cnt * ((RES[j][d] > 0) - (RES[j][d] < 0))
 
 
+# A head's hands against one dealer result: their net (-8..8) and wins less losses (-4..4), as one
+# index, so that the head entries of a union that settle alike are added up before they are settled.
+cdef enum:
+    NPROFILE = 17 * 9
+
+
 cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint one_unit, u128* acc,
                   double* facc) noexcept nogil:
     """Settle the head entries of the ``h``-th head union of a chunk (``y.first[h]`` ..
     ``y.first[h + 1] - 1``), with the last hand's sums, against each dealer result.
 
     Exact: against a dealer result the last hand's end matters only by what it wins (-2 to 2), so
-    its sums are first added up by that (``sr``), once for all the head entries of the union. In
+    its sums are first added up by that (``sr``), once for all the head entries of the union; and
+    the head entries matter only by their hands' net and wins less losses (their profile), so
+    their counts are first added up by that (``tot``), and each profile met is settled once. In
     Montgomery's form: the sums taken as ``y / R`` and a head's count as ``n R**2``, so that one
     reduction of their product is ``n y`` modulo q."""
     cdef u64 sr[ND][5][MAXQ]
@@ -407,7 +436,11 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
     cdef int neth[ND]
     cdef int diffh[ND]
     cdef u64 cq[MAXQ]
-    cdef int seen = y.seen[h], nq = w.nq, nt = w.ncol * w.nq, e, d, qi, t, r, o
+    cdef u128 tot[ND][NPROFILE]
+    cdef short used[ND][NPROFILE]
+    cdef short slot[ND][NPROFILE]
+    cdef int nused[ND]
+    cdef int seen = y.seen[h], nq = w.nq, nt = w.ncol * w.nq, e, d, qi, t, r, o, pr, j, net, diff
     cdef long long k, row
     cdef u64 q, z
     cdef u128 s
@@ -445,19 +478,33 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                     s = y.wide[row + t] + y.lo[row + t] + (<u128> y.hi[row + t] << HALF_BITS)
                     z = sr[d][r][qi] + _redc_wide(s, q, w.qneg[qi])
                     sr[d][r][qi] = z - q if z >= q else z
+    memset(nused, 0, sizeof(nused))
+    memset(slot, 0xff, sizeof(slot))  # -1: a profile not met yet
     for k in range(y.first[h], y.first[h + 1]):
         _head_profile(head.s[k].e, neth, diffh)
-        for qi in range(nq):
-            s = head.s[k].n.c
-            cq[qi] = _redc(<u128> _redc_wide(s, w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
         for d in range(ND):
+            if not has[d]:
+                continue
+            pr = (neth[d] + 8) * 9 + diffh[d] + 4
+            j = slot[d][pr]
+            if j < 0:
+                j = slot[d][pr] = nused[d]
+                used[d][j] = <short> pr
+                tot[d][j] = 0
+                nused[d] += 1
+            tot[d][j] += head.s[k].n.c
+    for d in range(ND):
+        for j in range(nused[d]):
+            net, diff = used[d][j] // 9 - 8, used[d][j] % 9 - 4
+            for qi in range(nq):
+                cq[qi] = _redc(<u128> _redc_wide(tot[d][j], w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
             for r in range(5):
                 if not (has[d] >> r) & 1:
                     continue
                 if one_unit and d == BLACKJACK:
                     o = _outcome(-1, -1)  # the round ended at the deal: -1, a loss
                 else:
-                    o = _outcome(neth[d] + r - 2, diffh[d] + (r > 2) - (r < 2))
+                    o = _outcome(net + r - 2, diff + (r > 2) - (r < 2))
                 for qi in range(nq):
                     acc[o * MAXQ + qi] += _redc(<u128> cq[qi] * sr[d][r][qi], w.q[qi], w.qneg[qi])
 
@@ -659,7 +706,7 @@ cdef class SplitKernel:
             if not ok or not self._tables(&w):
                 raise MemoryError()
             if heads is None:
-                heads = self._head_tables(groups, lv, nl, w.pool, exact)
+                heads = self._head_tables(groups, lv, nl, gstart, ng, w.pool, exact)
             for last in range(2):
                 ht[last] = NULL if heads[last] is None else &(<_Heads> heads[last]).t
                 at[last] = 0
@@ -737,67 +784,140 @@ cdef class SplitKernel:
         gstart[0] = gstart[1] = NULL
         try:
             self._leaf_arrays(leaves, lv, gstart, nl, ng, narrow)
-            return self._head_tables(groups, lv, nl, pool, exact)
+            return self._head_tables(groups, lv, nl, gstart, ng, pool, exact)
         finally:
             free(lv[0]); free(lv[1]); free(gstart[0]); free(gstart[1])
 
-    cdef list _head_tables(self, groups, Leaf** lv, int* nl, const long long* pool, bint exact):
+    cdef list _head_tables(self, groups, Leaf** lv, int* nl, int** gstart, int* ng, const long long* pool,
+                           bint exact):
         """The head tables for the last hand of kinds 0 and 1 (None where no pattern ends in it)."""
         cdef int last
         heads: list = []
         for last in range(2):
             terms = [(shift, tuple(kinds), mult) for shift, kinds, kind, mult in groups if kind == last]
-            heads.append(self._heads(terms, lv, nl, pool, exact) if terms else None)
+            heads.append(self._heads(terms, lv, nl, gstart, ng, pool, exact) if terms else None)
         self.peak_heads = max(self.peak_heads, sum((<_Heads> x).t.n for x in heads if x is not None))
         return heads
 
-    cdef _Heads _heads(self, list terms, Leaf** lv, int* nl, const long long* pool, bint exact):
+    cdef _Heads _heads(self, list terms, Leaf** lv, int* nl, int** gstart, int* ng, const long long* pool,
+                       bint exact):
         """The head table of the patterns ``terms`` ((shift, kinds of the hands before the last,
         multiplicity)), summed: sum of multiplicity x (the shift's pair cards, then one hand of
         each kind), built by Horner's scheme on the last kind (N x N + N x X + X x X is
-        (N) x N + (N + X) x X), so that patterns which share hands share their tables."""
+        (N) x N + (N + X) x X), so that patterns which share hands share their tables.
+
+        A table one hand shorter, sorted by union, comes in runs of one high part, and so do the
+        leaves: each run of entries joined to each run of leaves gives unions of one high part.
+        The joins are taken in order of that high part, each high part's entries gathered in a small
+        table of its own (it stays in the cache) and then sorted onto the end of the whole, which
+        so comes sorted by union."""
         cdef _Heads h = _Heads(), prev
-        cdef long long i
-        cdef int j, kind, ok = 1
-        cdef Entry* x
-        cdef Leaf* l
-        cdef u64 u
+        cdef Table part
+        cdef Combo* combos = NULL
+        cdef long long ncombo = 0, ccap = 0, i, lo, a, b, c0, bound, cap
+        cdef int j, g, kind, src, nsrc = 0, ok = 1
+        cdef const Entry* x
+        cdef const Entry* ps[2]
+        cdef const Leaf* l
+        cdef u64 u, high
         cdef Count n
-        h.t.exact = exact
-        if not _table_init(&h.t, 1024):
-            raise MemoryError()
-        for shift, kinds, mult in terms:
-            if exact:
-                n.c = <u128> mult
-            else:
-                n.f = <double> mult
-            if not kinds and not _table_add(&h.t, shift, 0, n):
+        cdef Entry* base = NULL
+        cdef int nbase = 0
+        h.t.exact = part.exact = exact
+        h.t.s, h.t.cap, h.t.n = NULL, 0, 0
+        part.s = NULL
+        prevs = []  # the shorter tables, kept alive while they are read
+        try:
+            base = <Entry*> malloc((len(terms) + 1) * sizeof(Entry))
+            if base == NULL:
                 raise MemoryError()
-        for kind in range(2):
-            shorter = [(shift, kinds[:len(kinds) - 1], mult) for shift, kinds, mult in terms
-                       if kinds and kinds[len(kinds) - 1] == kind]
-            if not shorter:
-                continue
-            prev = self._heads(shorter, lv, nl, pool, exact)
-            with nogil:
-                for i in range(prev.t.n):
-                    x = &prev.t.s[i]
-                    for j in range(nl[kind]):
-                        l = &lv[kind][j]
-                        u = x.u + l.code
-                        if not _fits(u, pool):
+            for shift, kinds, mult in terms:
+                if not kinds:
+                    base[nbase].u, base[nbase].e = shift, 0
+                    if exact:
+                        base[nbase].n.c = <u128> mult
+                    else:
+                        base[nbase].n.f = <double> mult
+                    nbase += 1
+            for kind in range(2):
+                shorter = [(shift, kinds[:len(kinds) - 1], mult) for shift, kinds, mult in terms
+                           if kinds and kinds[len(kinds) - 1] == kind]
+                if shorter:
+                    prev = self._heads(shorter, lv, nl, gstart, ng, pool, exact)
+                    prevs.append((kind, prev))
+            for src, (kind, prev) in enumerate(prevs):
+                ps[src] = prev.t.s
+                i = 0
+                while i < prev.t.n:  # each run of one high part against each run of leaves
+                    lo, high = i, prev.t.s[i].u >> HIGH_SHIFT
+                    while i < prev.t.n and prev.t.s[i].u >> HIGH_SHIFT == high:
+                        i += 1
+                    for g in range(ng[kind]):
+                        u = high + (lv[kind][gstart[kind][g]].code >> HIGH_SHIFT)
+                        if not _fits_high(u, pool):
                             continue
-                        if exact:
-                            n.c = x.n.c * l.c
-                        else:
-                            n.f = x.n.f * <double> l.c
-                        if not _table_add(&h.t, u, x.e + (1ULL << (3 * l.end)), n):
-                            ok = 0
+                        if ncombo == ccap:
+                            ccap = 2 * ccap + 1024
+                            combos = <Combo*> realloc(combos, ccap * sizeof(Combo))
+                            if combos == NULL:
+                                raise MemoryError()
+                        combos[ncombo].high, combos[ncombo].kind, combos[ncombo].src = u, kind, src
+                        combos[ncombo].lo, combos[ncombo].hi, combos[ncombo].g = lo, i, g
+                        ncombo += 1
+            with nogil:
+                qsort(combos, ncombo, sizeof(Combo), _by_high)
+                qsort(base, nbase, sizeof(Entry), _by_union)
+                a = b = 0
+                while ok and (a < ncombo or b < nbase):
+                    high = combos[a].high if a < ncombo else ~(<u64> 0)
+                    if b < nbase and base[b].u >> HIGH_SHIFT < high:
+                        high = base[b].u >> HIGH_SHIFT
+                    bound = 0
+                    c0 = a
+                    while a < ncombo and combos[a].high == high:
+                        kind, g = combos[a].kind, combos[a].g
+                        bound += (combos[a].hi - combos[a].lo) * (gstart[kind][g + 1] - gstart[kind][g])
+                        a += 1
+                    cap = 1024
+                    while 3 * cap < 4 * bound and cap < (1 << 22):
+                        cap *= 2
+                    if not _table_init(&part, cap):
+                        ok = 0
+                        break
+                    while b < nbase and base[b].u >> HIGH_SHIFT == high:
+                        ok = ok and _table_add(&part, base[b].u, 0, base[b].n)
+                        b += 1
+                    for i in range(c0, a):
+                        kind, g = combos[i].kind, combos[i].g
+                        for lo in range(combos[i].lo, combos[i].hi):
+                            x = &ps[combos[i].src][lo]
+                            for j in range(gstart[kind][g], gstart[kind][g + 1]):
+                                l = &lv[kind][j]
+                                u = x.u + l.code
+                                if not _fits(u, pool):
+                                    continue
+                                if exact:
+                                    n.c = x.n.c * l.c
+                                else:
+                                    n.f = x.n.f * <double> l.c
+                                ok = ok and _table_add(&part, u, x.e + (1ULL << (3 * l.end)), n)
+                    ok = ok and _table_append_sorted(&h.t, &part)
+                    free(part.s)
+                    part.s = NULL
             if not ok:
                 raise MemoryError()
-        with nogil:
-            _table_sort(&h.t)
-        return h
+            if h.t.n:  # give back the room not used
+                x = <Entry*> realloc(h.t.s, h.t.n * sizeof(Entry))
+                if x != NULL:
+                    h.t.s = <Entry*> x
+            h.t.cap = h.t.n
+            if h.t.s == NULL and not _table_init(&h.t, 1):
+                raise MemoryError()
+            return h
+        finally:
+            free(combos)
+            free(base)
+            free(part.s)
 
     cdef int _tables(self, Walk* w) noexcept nogil:
         """Exact mode: (a)_k as u128 for a <= n + 1, k <= max_cards; (a)_j mod each modulus for
