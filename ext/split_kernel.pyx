@@ -814,8 +814,9 @@ cdef class SplitKernel:
         cdef _Heads h = _Heads(), prev
         cdef Table part
         cdef Combo* combos = NULL
+        cdef void* grown
         cdef long long ncombo = 0, ccap = 0, i, lo, a, b, c0, bound, cap
-        cdef int j, g, kind, src, nsrc = 0, ok = 1
+        cdef int j, g, kind, src, ok = 1
         cdef const Entry* x
         cdef const Entry* ps[2]
         cdef const Leaf* l
@@ -857,10 +858,10 @@ cdef class SplitKernel:
                         if not _fits_high(u, pool):
                             continue
                         if ncombo == ccap:
-                            ccap = 2 * ccap + 1024
-                            combos = <Combo*> realloc(combos, ccap * sizeof(Combo))
-                            if combos == NULL:
+                            grown = realloc(combos, (2 * ccap + 1024) * sizeof(Combo))
+                            if grown == NULL:
                                 raise MemoryError()
+                            combos, ccap = <Combo*> grown, 2 * ccap + 1024
                         combos[ncombo].high, combos[ncombo].kind, combos[ncombo].src = u, kind, src
                         combos[ncombo].lo, combos[ncombo].hi, combos[ncombo].g = lo, i, g
                         ncombo += 1
