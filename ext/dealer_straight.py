@@ -16,7 +16,12 @@ multiset, each from one parent, and each bucket ``(up card, result, cards)`` is 
 balanced tree, of its final hands' shares times constants (the number of orders of their cards
 the dealer draws through). The busting draws of a hand are one step (``sb``).
 
-On x86-64 with GCC or Clang each function is compiled twice, once for the processors with AVX2 and
+Each rule also gets a function for each up card alone (only the hands under that up card): its
+row of results in doubles (``odds_dealer_s17_up``), and its buckets as counts in 128-bit
+integers, the ordered ways to draw the cards after the up card from tables of the shoe's counts
+(``odds_dealer_s17_counts``), exactly the general walk's integers.
+
+On x86-64 with GCC or Clang each function in doubles is compiled twice, once for the processors with AVX2 and
 FMA (chosen at run time) and once for any; the two may differ in the last bits of a float.
 
     python ext/dealer_straight.py OUT.h
@@ -49,11 +54,14 @@ def _tree(terms: list[str]) -> str:
     return terms[0]
 
 
-def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, list[int]]:
+def _function(dg, hits_soft_17: bool, name: str, only_up: int | None = None,
+              exact: bool = False) -> tuple[str, int, int, int, list[int]]:
     """The C function for one rule, the most cards in a hand that still draws, and the final hands
     of the weighted sum (``kf``): their number, the number of busting steps among them (they come
     first) and, for each up card a final hand holds, the entries (final, up card, result, cards,
-    orders), flat.
+    orders), flat. With ``only_up`` (a 0-based value), the function of that up card alone: it
+    writes its row of results into ``finals`` (see :func:`_up_lines`) and nothing else; with
+    ``exact`` too, its buckets in 128-bit integers (see :func:`_up_exact_lines`).
 
     With the up card ``u`` given, a hand ``H`` (up card included) is reached with chance
     ``N_u(H) W(H) / c[u]``: ``N_u(H)`` the orders of its cards (up card first) the dealer draws
@@ -67,7 +75,7 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
     n, width, nres = len(g.depth), g.max_cards + 1, len(g.results)
     bust = g.results.index("bust")
     have = [tuple(g.have[10 * i:10 * i + 10]) for i in range(n)]
-    up, count = [0] * n, [0] * n
+    up, count = [-1] * n, [0] * n
     for v in range(10):
         up[g.roots[v]], count[g.roots[v]] = v, 1
     shared: dict[tuple, str] = {}  # multiset (or (multiset, bust step)) -> its C variable
@@ -76,18 +84,21 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
     terms: dict[int, list[tuple[int, str]]] = {}  # bucket -> (orders, variable) of each final
     parent_of: dict[tuple, tuple[tuple, int]] = {}  # a live multiset -> one parent and the card drawn
     standing: set[str] = set()
+    num = "odds_u128" if exact else "double"
     for i in range(n):  # in order of depth: parents first
+        if only_up is not None and up[i] != only_up:
+            continue
         h = have[i]
         if h in shared and shared[h] in standing:
             raise ValueError("a multiset of cards cannot be both a standing and a drawing hand")
         if h not in shared:
             var = f"w{len(shared)}"
             if g.depth[i] == 1:
-                lines_shared.append(f"  const double {var} = cw[{STRIDE * up[i]}];")
+                lines_shared.append(f"  const {num} {var} = {1 if exact else f'cw[{STRIDE * up[i]}]'};")
             else:
                 p, v = parent_of[h]
-                lines_shared.append(f"  const double {var} = o{shared[p][1:]} * cw[{STRIDE * v + p[v]}];")
-            lines_shared.append(f"  const double o{var[1:]} = {var} * inv[{g.depth[i]}];")
+                lines_shared.append(f"  const {num} {var} = o{shared[p][1:]} * cw[{STRIDE * v + p[v]}];")
+            lines_shared.append(f"  const {num} o{var[1:]} = {var}{'' if exact else f' * inv[{g.depth[i]}]'};")
             shared[h] = var
         bust_from, bust_have, bust_bucket = 10, 0, -1
         for v in range(10):
@@ -111,7 +122,7 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
                 raise ValueError("the draws that bust a hand must be the highest values")
             if f not in shared:
                 var = f"w{len(shared)}"
-                lines_standing.append(f"  const double {var} = o{shared[h][1:]} * cw[{STRIDE * v + h[v]}];")
+                lines_standing.append(f"  const {num} {var} = o{shared[h][1:]} * cw[{STRIDE * v + h[v]}];")
                 shared[f] = var
                 standing.add(var)
             terms.setdefault(b, []).append((count[i], shared[f]))  # merged below by final hand
@@ -119,7 +130,7 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
             key = (h, bust_from, bust_have)
             if key not in shared:
                 var = f"x{len(shared)}"
-                lines_shared.append(f"  const double {var} = o{shared[h][1:]} * sb[{STRIDE * bust_from + bust_have}];")
+                lines_shared.append(f"  const {num} {var} = o{shared[h][1:]} * sb[{STRIDE * bust_from + bust_have}];")
                 shared[key] = var
             terms.setdefault(bust_bucket, []).append((count[i], shared[key]))
     # The weighted sum: each final hand (a standing multiset, or a drawing hand's busting step) with
@@ -132,6 +143,10 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
     order = sorted(finals_of, key=lambda var: (var in standing, int(var[1:])))
     nbust = sum(var not in standing for var in order)
     table = [x for j, var in enumerate(order) for u, r, k, m in finals_of[var] for x in (j, u, r, k, m)]
+    if only_up is not None and exact:
+        return _up_exact_lines(name, lines_shared + lines_standing, terms, only_up, width, nres), max(g.depth), 0, 0, []
+    if only_up is not None:
+        return _up_lines(name, lines_shared + lines_standing, terms, only_up, width, nres), max(g.depth), 0, 0, []
     lines = [f"static void {name}(const double *__restrict cw, const double *__restrict sb,",
              "    const double *__restrict inv, const long long *__restrict c, double *__restrict buckets,",
              "    double *__restrict finals, const double *__restrict kf, int busts_only, double *__restrict dot)",
@@ -149,11 +164,7 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
         lines.append(f"  if (c[{u}] > 0) {{")
         lines.append(f"    const double s = 1.0 / (double) c[{u}];")
         for b in used:
-            merged: dict[str, int] = {}
-            for k, var in terms[b]:
-                merged[var] = merged.get(var, 0) + k
-            parts = [var if k == 1 else f"{k}.0 * {var}" for var, k in merged.items()]
-            lines.append(f"    const double b{b} = {_tree(parts)} * s;")
+            lines.append(f"    const double b{b} = {_orders_times(terms[b], '.0')} * s;")
         lines.append("    if (buckets) {")
         lines += [f"      buckets[{b}] = b{b};" for b in used]
         lines.append("    }")
@@ -172,6 +183,44 @@ def _function(dg, hits_soft_17: bool, name: str) -> tuple[str, int, int, int, li
         lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n", max(g.depth), len(order), nbust, table
+
+
+def _orders_times(terms: list[tuple[int, str]], suffix: str) -> str:
+    """The sum of (orders, variable) terms, each variable once with its orders summed (written
+    with ``suffix``: ``.0`` for doubles)."""
+    merged: dict[str, int] = {}
+    for k, var in terms:
+        merged[var] = merged.get(var, 0) + k
+    return _tree([var if k == 1 else f"{k}{suffix} * {var}" for var, k in merged.items()])
+
+
+def _up_lines(name: str, body: list[str], terms: dict, u: int, width: int, nres: int) -> str:
+    """The function of one up card ``u``: its chance of each result, into ``finals[0..nres-1]``
+    (blackjack kept, no peek), from the same tables; the shoe holds the up card."""
+    lines = [f"static void {name}(const double *__restrict cw, const double *__restrict sb,",
+             "    const double *__restrict inv, const long long *__restrict c, double *__restrict finals)",
+             "{"] + body
+    lines.append(f"  const double s = 1.0 / (double) c[{u}];")
+    for r in range(nres):
+        row = [t for b in sorted(b for b in terms if b // width == u * nres + r) for t in terms[b]]
+        lines.append(f"  finals[{r}] = {_orders_times(row, '.0')} * s;")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _up_exact_lines(name: str, body: list[str], terms: dict, u: int, width: int, nres: int) -> str:
+    """The function of one up card ``u`` in integers: from the tables ``cw`` and ``sb`` of the
+    shoe's counts (``long long``), each bucket ``(result, cards)`` of the up card, the number of
+    ordered ways to draw the cards after it (the walk's count, see ``dealer_walk.pxd``), into
+    ``buckets[result * width + cards]``; the other entries are not touched. The caller checks that
+    the counts fit in 128 bits."""
+    lines = [f"static void {name}(const long long *__restrict cw, const long long *__restrict sb,",
+             "    odds_u128 *__restrict buckets)",
+             "{"] + body
+    for b in sorted(b for b in terms if b // (nres * width) == u):
+        lines.append(f"  buckets[{b - u * nres * width}] = {_orders_times(terms[b], '')};")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 DISPATCH = """
@@ -203,6 +252,34 @@ ODDS_UNUSED static int odds_dealer_use_wide(void)
 """
 
 
+def _up_parts(dg, hits_soft_17: bool, name: str) -> list[str]:
+    """The functions of each up card alone and ``{name}_up(u, ...)``, which calls that of ``u``."""
+    sig = "const double *, const double *, const double *, const long long *, double *"
+    out = []
+    for kind in ("any", "wide"):
+        fns = [_function(dg, hits_soft_17, f"{name}_up{u}_{kind}", only_up=u)[0] for u in range(10)]
+        table = f"static void (*const {name}_up_{kind}[10])({sig}) = {{{', '.join(f'{name}_up{u}_{kind}' for u in range(10))}}};"
+        if kind == "wide":
+            out += ["#if defined(__GNUC__) && defined(__x86_64__)", *("ODDS_WIDE " + f for f in fns), "ODDS_UNUSED " + table, "#endif"]
+        else:
+            out += [*fns, "ODDS_UNUSED " + table]
+    out += [f"ODDS_UNUSED static void {name}_up(int u, const double *cw, const double *sb, const double *inv,",
+            "                                  const long long *c, double *finals)",
+            "{",
+            "#if defined(__GNUC__) && defined(__x86_64__)",
+            f"  if (odds_dealer_use_wide()) {{ {name}_up_wide[u](cw, sb, inv, c, finals); return; }}",
+            "#endif",
+            f"  {name}_up_any[u](cw, sb, inv, c, finals);",
+            "}", ""]
+    fns = [_function(dg, hits_soft_17, f"{name}_up{u}_counts", only_up=u, exact=True)[0] for u in range(10)]
+    sig = "const long long *, const long long *, odds_u128 *"
+    out += fns + [f"ODDS_UNUSED static void (*const {name}_up_counts[10])({sig}) = "
+                  f"{{{', '.join(f'{name}_up{u}_counts' for u in range(10))}}};",
+            f"ODDS_UNUSED static void {name}_counts(int u, const long long *cw, const long long *sb, odds_u128 *buckets)",
+            f"{{ {name}_up_counts[u](cw, sb, buckets); }}", ""]
+    return out
+
+
 def source() -> str:
     """The header's text."""
     dg = _graph_module()
@@ -217,6 +294,7 @@ def source() -> str:
                   "ODDS_UNUSED " + any_,
                   "#if defined(__GNUC__) && defined(__x86_64__)", "ODDS_UNUSED ODDS_WIDE " + wide, "#endif",
                   f"ODDS_DEALER_CALL({name})", ""]
+        parts += _up_parts(dg, h17, name)
     deepest = max(max(dg.dealer_graph(h).depth) for h in (False, True))
     return "\n".join([
         "/* Generated by ext/dealer_straight.py from odds/engine/dealer_graph.py; do not edit. */",
@@ -227,6 +305,7 @@ def source() -> str:
         f"#define ODDS_DEALER_WIDTH_S17 {dg.dealer_graph(False).max_cards + 1}",
         f"#define ODDS_DEALER_WIDTH_H17 {dg.dealer_graph(True).max_cards + 1}",
         f"#define ODDS_DEALER_DEEPEST {deepest}  /* most cards in a hand that draws */",
+        "typedef unsigned __int128 odds_u128;",
         "#if defined(__GNUC__)",
         "#define ODDS_UNUSED __attribute__((unused))",
         "#else",

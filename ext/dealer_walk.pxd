@@ -28,6 +28,9 @@ hand's chance computed once per multiset of cards for all up cards, nothing allo
 coefficients ``kf`` of the final hands (see ``DealerWeights`` in ``dealer_kernel.pyx``), the same
 code gives one weighted sum over every up card, result and number of cards instead of the buckets
 (:func:`straight_floats` with ``kf``): one product a final hand, not one an up card it holds.
+The same code is also written for each up card alone, in doubles (:func:`straight_up_floats`, the
+row of results) and in 128-bit integers (:func:`straight_up_counts`, the walk's buckets), for a
+caller that wants one up card's law from many shoes (``split_kernel.pyx``).
 """
 from libc.stdlib cimport free, malloc
 
@@ -55,6 +58,12 @@ cdef extern from "dealer_straight.h" nogil:
                          double* buckets, double* finals, const double* kf, int busts_only, double* dot)
     void odds_dealer_h17(const double* cw, const double* sb, const double* inv, const long long* c,
                          double* buckets, double* finals, const double* kf, int busts_only, double* dot)
+    void odds_dealer_s17_up(int u, const double* cw, const double* sb, const double* inv, const long long* c,
+                            double* finals)
+    void odds_dealer_h17_up(int u, const double* cw, const double* sb, const double* inv, const long long* c,
+                            double* finals)
+    void odds_dealer_s17_counts(int u, const long long* cw, const long long* sb, u128* buckets)
+    void odds_dealer_h17_counts(int u, const long long* cw, const long long* sb, u128* buckets)
 
 ctypedef fused Weights:
     Counts128      # exact, while fits_128
@@ -228,6 +237,65 @@ cdef inline int walk(const Graph* g, int up, const long long* c, long long total
     return -1
 
 
+cdef inline bint _straight_tables(const long long* c, double* cw, double* sb, double* inv) noexcept nogil:
+    """The shoe's tables of the straight-line code (see ``ext/dealer_straight.py``); False for a
+    shoe of at most ``ODDS_DEALER_DEEPEST`` cards (it may run out before the dealer stands)."""
+    cdef long long total, suffix = 0
+    cdef int v, h
+    for v in range(9, -1, -1):
+        suffix += c[v]
+        for h in range(ODDS_DEALER_STRIDE):
+            cw[ODDS_DEALER_STRIDE * v + h] = <double> (c[v] - h)
+            sb[ODDS_DEALER_STRIDE * v + h] = <double> (suffix - h)
+    total = suffix
+    if total <= ODDS_DEALER_DEEPEST:
+        return False
+    inv[0] = 0.0
+    for h in range(1, ODDS_DEALER_DEEPEST + 1):
+        inv[h] = 1.0 / <double> (total - h)
+    return True
+
+
+cdef inline bint straight_up_floats(const long long* c, bint hits_soft_17, int up, double* finals) noexcept nogil:
+    """As :func:`straight_floats` with ``finals``, for the one up card ``up`` (0-based value, which
+    the shoe holds): its chance of each result into ``finals[0..ODDS_DEALER_RESULTS-1]``, from
+    the code of that up card alone. False, and nothing written, for a shoe that may run out."""
+    cdef double cw[10 * ODDS_DEALER_STRIDE]
+    cdef double sb[10 * ODDS_DEALER_STRIDE]
+    cdef double inv[ODDS_DEALER_DEEPEST + 1]
+    if not _straight_tables(c, cw, sb, inv):
+        return False
+    if hits_soft_17:
+        odds_dealer_h17_up(up, cw, sb, inv, c, finals)
+    else:
+        odds_dealer_s17_up(up, cw, sb, inv, c, finals)
+    return True
+
+
+cdef inline bint straight_up_counts(const long long* c, bint hits_soft_17, int up, u128* buckets) noexcept nogil:
+    """As :func:`walk` in 128-bit integers for the one up card ``up`` (0-based value, which the
+    shoe holds), from the straight-line code of that up card: each of its buckets ``(result,
+    cards)``, the ordered ways to draw the cards after the up card, into ``buckets[result * width
+    + cards]`` (``buckets`` the up card's own; entries no hand reaches are not touched). The caller
+    checks ``fits_128``. False, and nothing written, for a shoe that may run out."""
+    cdef long long cw[10 * ODDS_DEALER_STRIDE]
+    cdef long long sb[10 * ODDS_DEALER_STRIDE]
+    cdef long long suffix = 0
+    cdef int v, h
+    for v in range(9, -1, -1):
+        suffix += c[v]
+        for h in range(ODDS_DEALER_STRIDE):
+            cw[ODDS_DEALER_STRIDE * v + h] = c[v] - h
+            sb[ODDS_DEALER_STRIDE * v + h] = suffix - h
+    if suffix <= ODDS_DEALER_DEEPEST:
+        return False
+    if hits_soft_17:
+        odds_dealer_h17_counts(up, cw, sb, buckets)
+    else:
+        odds_dealer_s17_counts(up, cw, sb, buckets)
+    return True
+
+
 cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* buckets,
                                  double* finals, const double* kf=NULL, bint busts_only=False,
                                  double* dot=NULL) noexcept nogil:
@@ -245,19 +313,8 @@ cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* 
     cdef double cw[10 * ODDS_DEALER_STRIDE]
     cdef double sb[10 * ODDS_DEALER_STRIDE]
     cdef double inv[ODDS_DEALER_DEEPEST + 1]
-    cdef long long total = 0, suffix = 0
-    cdef int v, h
-    for v in range(9, -1, -1):
-        suffix += c[v]
-        for h in range(ODDS_DEALER_STRIDE):
-            cw[ODDS_DEALER_STRIDE * v + h] = <double> (c[v] - h)
-            sb[ODDS_DEALER_STRIDE * v + h] = <double> (suffix - h)
-    total = suffix
-    if total <= ODDS_DEALER_DEEPEST:
+    if not _straight_tables(c, cw, sb, inv):
         return False
-    inv[0] = 0.0
-    for h in range(1, ODDS_DEALER_DEEPEST + 1):
-        inv[h] = 1.0 / <double> (total - h)
     if hits_soft_17:
         odds_dealer_h17(cw, sb, inv, c, buckets, finals, kf, busts_only, dot)
     else:

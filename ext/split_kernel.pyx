@@ -14,7 +14,9 @@ joined by the union of what they drew: every hand but the last is walked into a 
 ``(union, multiset of ends) -> sequences`` (the head), and the last hand is joined to the head
 union by union. Each union of all the hands' cards has one dealer law, propagated through the
 dealer's graph for the one up card (``dealer_walk.pxd``, the graph folded by
-``odds.engine.dealer_kernel``), from the shoe less the player's cards. Then for a head union ``H``
+``odds.engine.dealer_kernel``), from the shoe less the player's cards; for the dealer's own graphs
+(S17, H17) by the straight-line code of the one up card instead (``straight_up_counts``,
+``straight_up_floats``): the same counts (floats to their last bits) without the graph's arrays. Then for a head union ``H``
 and each way ``e`` the last hand ends, ``Y[e][d] = sum over its leaves a ending in e of
 sequences(a) * Z_d(H + a)``, with
 ``Z_d(U)`` the chance of the run's cards times the dealer's chance of result ``d``; each head entry
@@ -53,7 +55,8 @@ the rest; the buckets' freeing holds about half of a call's unions at once at mo
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
-from dealer_walk cimport Graph, fits_128, graph_free, graph_load, walk
+from dealer_walk cimport (ODDS_DEALER_WIDTH_H17, ODDS_DEALER_WIDTH_S17, Graph, fits_128, graph_free, graph_load,
+                          straight_up_counts, straight_up_floats, walk)
 from hash_mix cimport mix
 from int128 cimport u128
 
@@ -600,13 +603,20 @@ cdef class SplitKernel:
     cdef public long long rows_made  # the unions weighed since set to 0
     cdef public long long peak_heads  # the most head entries held by one run since set to 0
     cdef public int narrow_bits  # sums by halves while the leaves' counts add up to less than 2**this
+    cdef int straight  # the dealer's rule whose straight-line floats give the rows (1 H17, 0 S17), or -1
 
-    def __cinit__(self, folded):
+    def __cinit__(self, folded, straight=None):
+        """``folded``: the dealer's graph (``DealerKernel.folded()``); ``straight``: whether it is
+        the dealer's own graph under H17 (True) or S17 (False), whose rows in floats then come from
+        the straight-line code of the one up card (None: another graph, walked)."""
+        self.straight = -1 if straight is None else (1 if straight else 0)
         graph_load(&self.g, folded)
         self.max_cards = self.g.width - 1
         self.narrow_bits = 64 - 31
         if self.g.nresults != ND or self.g.width > 32:
             raise ValueError("the split kernel expects 7 dealer results and at most 31 cards")
+        if self.straight >= 0 and self.g.width != (ODDS_DEALER_WIDTH_H17 if self.straight else ODDS_DEALER_WIDTH_S17):
+            raise ValueError("the straight-line code is of another graph")
         self.ireach = <u128*> calloc(self.g.n, sizeof(u128))
         self.freach = <double*> calloc(self.g.n, sizeof(double))
         self.ibuckets = <u128*> calloc(10 * ND * self.g.width, sizeof(u128))
@@ -1016,6 +1026,7 @@ cdef class SplitKernel:
         cdef u128 s
         cdef u64 pu, qi, qn
         cdef double wf, pd
+        cdef double pr[ND]  # float: the dealer's chance of each result
         cdef unsigned int* zq = <unsigned int*> row  # exact: the low halves, then the high halves
         cdef u64 z
         cdef double* zf = <double*> row
@@ -1025,9 +1036,10 @@ cdef class SplitKernel:
         size = n + 1 - total
         if w.exact:
             memset(ib, 0, ND * wd * sizeof(u128))
-            w.starved = walk(&self.g, w.up, c, total, self.ireach, self.ibuckets, <u128> 0)
-            if w.starved >= 0:
-                return 0
+            if not (self.straight >= 0 and straight_up_counts(c, self.straight, w.up, ib)):
+                w.starved = walk(&self.g, w.up, c, total, self.ireach, self.ibuckets, <u128> 0)
+                if w.starved >= 0:
+                    return 0
             m = min(<long long> self.max_cards, total)  # the dealer's counts over (total - 1)_(m - 1)
             for d in range(ND):
                 s = 0
@@ -1049,10 +1061,16 @@ cdef class SplitKernel:
                     zq[k * w.nq + i] = <unsigned int> (z & HALF_MASK)
                     zq[w.ncol * w.nq + k * w.nq + i] = <unsigned int> (z >> HALF_BITS)
         else:
-            memset(fb, 0, ND * wd * sizeof(double))
-            w.starved = walk(&self.g, w.up, c, total, self.freach, self.fbuckets, <double> 0)
-            if w.starved >= 0:
-                return 0
+            if not (self.straight >= 0 and straight_up_floats(c, self.straight, w.up, pr)):
+                memset(fb, 0, ND * wd * sizeof(double))
+                w.starved = walk(&self.g, w.up, c, total, self.freach, self.fbuckets, <double> 0)
+                if w.starved >= 0:
+                    return 0
+                for d in range(ND):
+                    pd = 0.0
+                    for k in range(wd):
+                        pd += fb[d * wd + k]
+                    pr[d] = pd
             wf = 1.0
             for v in range(NV):
                 for k in range(<int> ((u >> (6 * v)) & 63)):
@@ -1060,10 +1078,7 @@ cdef class SplitKernel:
             for k in range(size):
                 wf /= <double> (n - k)
             for d in range(ND):
-                pd = 0.0
-                for k in range(wd):
-                    pd += fb[d * wd + k]
-                zf[d] = wf * pd
+                zf[d] = wf * pr[d]
         return 1
 
     # --------------------------------------------------------------------------------- joining

@@ -272,3 +272,34 @@ def test_parts_hold_fewer_rows():
         made.append(kernel.rows_made)
         assert sum(outcomes._crt(r, job.moduli) for r in sums) == outcomes.perm(job.n, job.cards)
     assert held[1] < held[0] and made[1] == made[0] > 0
+
+
+@pytest.mark.parametrize("rule", ["S17", "H17"])
+def test_straight_line_rows_equal_the_walk(rule):
+    # The split kernel takes the dealer's rows under one up card from the straight-line code of
+    # that up card (ext/dealer_straight.py: counts in 128 bits, or floats); a kernel given the same
+    # graph without it walks the graph. Two decks, a shoe with cards out, every up card against
+    # 8-8 and A-A, split to 3: the exact sums are equal, the floats agree to their last bits and
+    # with the exact law.
+    from odds.engine import outcomes
+    from odds.engine.dealer import dealer_kernel
+    from odds.engine.kernels import split_kernel
+    rules = GameRules(decks=2, dealer=DealerRules.parse(rule), das=True, split_hands=3)
+    counts = (7, 8, 6, 8, 5, 8, 8, 7, 8, 30)
+    walked = split_kernel.SplitKernel(dealer_kernel(rules.dealer.hits_soft_17).folded())
+    straight = outcomes._split_kernel(rules.dealer.hits_soft_17)
+    exact = PlayerEngine(rules, shoe(counts), exact=True)
+    engine = PlayerEngine(rules, shoe(counts), exact=False)
+    engine.round_value()
+    exact.round_value()
+    for pair in (8, 1):
+        for up in range(1, 11):
+            job = outcomes._Round(exact, ups=(up,))._split_job(pair, up, exact.one)
+            a = job.sums([job.run(straight, call) for call in range(job.calls)])
+            assert a == job.sums([job.run(walked, call) for call in range(job.calls)])
+            law = [float(Fraction(outcomes._crt(r, job.moduli), outcomes.perm(job.n, job.cards))) for r in a]
+            job = outcomes._Round(engine, ups=(up,))._split_job(pair, up, engine.one)
+            a = job.sums([job.run(straight, call) for call in range(job.calls)])
+            b = job.sums([job.run(walked, call) for call in range(job.calls)])
+            assert all(abs(x - y) <= 64 * 1e-16 * abs(y) for x, y in zip(a, b))
+            assert all(abs(x - y) < 1e-12 for x, y in zip(a, law))

@@ -169,6 +169,7 @@ def split_hand_sequences(engine: PlayerEngine, pair: int, up: int, any_card: boo
 BITS = 7
 
 
+@lru_cache(maxsize=None)
 def _code(cards: tuple) -> int:
     return sum(k << (BITS * i) for i, k in enumerate(cards))
 
@@ -190,7 +191,7 @@ def _split_kernel(hits_soft_17: bool, thread: int = 0) -> SplitKernel:
     """The split kernel of a rule; one for each thread that calls it (it keeps scratch room)."""
     from .kernels import split_kernel
 
-    return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded())
+    return split_kernel.SplitKernel(dealer_kernel(hits_soft_17).folded(), hits_soft_17)
 
 
 def _max_cards(rules: GameRules) -> int:
@@ -486,7 +487,7 @@ class _Round:
             else:
                 option = self._decide(hand, pair, up)
             for (final, stake), n in self._take(hand, extra, up, option).items():
-                k = (_code(tuple(f - s for f, s in zip(final, start))), _ends_as(final, stake))
+                k = (_code(final) - _code(start), _ends_as(final, stake))
                 out[k] = out.get(k, 0) + n
         self._leaves[key] = sorted(((code, end, n) for (code, end), n in out.items()), key=lambda x: x[1])
         return self._leaves[key]
@@ -675,7 +676,7 @@ class _Round:
         leaves = [[(_packed(code)[0], 2 * (end[0] - BELOW_17) + end[1] - 1, k)
                    for code, end, k in self._split_leaves(pair, up, any_card)] for any_card in (False, True)]
         drawn = {_packed(code) for kind in (False, True) for code, _, _ in self._split_leaves(pair, up, kind)}
-        most_drawn = [max((d[1][v] for d in drawn), default=0) for v in range(10)]
+        most_drawn = [max(col) for col in zip(*(d[1] for d in drawn))] if drawn else [0] * 10
         if (any(min(pool[v] + most_drawn[v], most * most_drawn[v]) + most - 2 > 63 for v in range(10))
                 or any(k >= 2 ** 32 for kind in leaves for _, _, k in kind)):
             return None

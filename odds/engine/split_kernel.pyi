@@ -3,7 +3,9 @@ from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 class SplitKernel:
-    """The dealer's graph for one rule, from ``DealerKernel.folded()``."""
+    """The dealer's graph for one rule, from ``DealerKernel.folded()``; ``straight``: whether it is
+    the dealer's own graph under H17 (True) or S17 (False), whose rows then come from the
+    straight-line code of the one up card (None: another graph, walked)."""
 
     max_cards: int
     peak_rows: int  # the most unions held at once by one run since set to 0
@@ -11,7 +13,7 @@ class SplitKernel:
     peak_heads: int  # the most head entries held by one run since set to 0
     narrow_bits: int  # exact sums by halves of residues while the leaves' counts add up to less than 2**this
 
-    def __init__(self, folded: dict[str, Any]) -> None: ...
+    def __init__(self, folded: dict[str, Any], straight: Optional[bool] = None) -> None: ...
     def run(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
             groups: Sequence[tuple[int, tuple[int, ...], int, int]], exact: bool, moduli: Sequence[int],
             jmax: int, one_unit: bool, part: int = 0, parts: int = 1,
