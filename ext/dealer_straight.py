@@ -19,7 +19,8 @@ the dealer draws through). The busting draws of a hand are one step (``sb``).
 Each rule also gets a function for each up card alone (only the hands under that up card): its
 row of results in doubles (``odds_dealer_s17_up``), and its buckets as counts in 128-bit
 integers, the ordered ways to draw the cards after the up card from tables of the shoe's counts
-(``odds_dealer_s17_counts``), exactly the general walk's integers.
+(exactly the general walk's integers), each times a factor of its number of cards and summed by
+result (``odds_dealer_s17_sums``).
 
 On x86-64 with GCC or Clang each function in doubles is compiled twice, once for the processors with AVX2 and
 FMA (chosen at run time) and once for any; the two may differ in the last bits of a float.
@@ -61,7 +62,7 @@ def _function(dg, hits_soft_17: bool, name: str, only_up: int | None = None,
     first) and, for each up card a final hand holds, the entries (final, up card, result, cards,
     orders), flat. With ``only_up`` (a 0-based value), the function of that up card alone: it
     writes its row of results into ``finals`` (see :func:`_up_lines`) and nothing else; with
-    ``exact`` too, its buckets in 128-bit integers (see :func:`_up_exact_lines`).
+    ``exact`` too, its weighted sums of buckets in 128-bit integers (see :func:`_up_exact_lines`).
 
     With the up card ``u`` given, a hand ``H`` (up card included) is reached with chance
     ``N_u(H) W(H) / c[u]``: ``N_u(H)`` the orders of its cards (up card first) the dealer draws
@@ -210,15 +211,17 @@ def _up_lines(name: str, body: list[str], terms: dict, u: int, width: int, nres:
 
 def _up_exact_lines(name: str, body: list[str], terms: dict, u: int, width: int, nres: int) -> str:
     """The function of one up card ``u`` in integers: from the tables ``cw`` and ``sb`` of the
-    shoe's counts (``long long``), each bucket ``(result, cards)`` of the up card, the number of
-    ordered ways to draw the cards after it (the walk's count, see ``dealer_walk.pxd``), into
-    ``buckets[result * width + cards]``; the other entries are not touched. The caller checks that
-    the counts fit in 128 bits."""
+    shoe's counts (``long long``), the buckets ``(result, cards)`` of the up card as the walk
+    counts them (the ordered ways to draw the cards after it, see ``dealer_walk.pxd``), each times
+    ``fk[cards]``, summed by result into ``sums[result]``. The caller checks that the sums fit in
+    128 bits."""
     lines = [f"static void {name}(const long long *__restrict cw, const long long *__restrict sb,",
-             "    odds_u128 *__restrict buckets)",
+             "    const odds_u128 *__restrict fk, odds_u128 *__restrict sums)",
              "{"] + body
-    for b in sorted(b for b in terms if b // (nres * width) == u):
-        lines.append(f"  buckets[{b - u * nres * width}] = {_orders_times(terms[b], '')};")
+    for r in range(nres):
+        row = [f"fk[{b % width}] * {_orders_times(terms[b], '')}"
+               for b in sorted(b for b in terms if b // width == u * nres + r)]
+        lines.append(f"  sums[{r}] = {_tree(row) if row else '0'};")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -271,12 +274,13 @@ def _up_parts(dg, hits_soft_17: bool, name: str) -> list[str]:
             "#endif",
             f"  {name}_up_any[u](cw, sb, inv, c, finals);",
             "}", ""]
-    fns = [_function(dg, hits_soft_17, f"{name}_up{u}_counts", only_up=u, exact=True)[0] for u in range(10)]
-    sig = "const long long *, const long long *, odds_u128 *"
-    out += fns + [f"ODDS_UNUSED static void (*const {name}_up_counts[10])({sig}) = "
-                  f"{{{', '.join(f'{name}_up{u}_counts' for u in range(10))}}};",
-            f"ODDS_UNUSED static void {name}_counts(int u, const long long *cw, const long long *sb, odds_u128 *buckets)",
-            f"{{ {name}_up_counts[u](cw, sb, buckets); }}", ""]
+    fns = [_function(dg, hits_soft_17, f"{name}_up{u}_sums", only_up=u, exact=True)[0] for u in range(10)]
+    sig = "const long long *, const long long *, const odds_u128 *, odds_u128 *"
+    out += fns + [f"ODDS_UNUSED static void (*const {name}_up_sums[10])({sig}) = "
+                  f"{{{', '.join(f'{name}_up{u}_sums' for u in range(10))}}};",
+                  f"ODDS_UNUSED static void {name}_sums(int u, const long long *cw, const long long *sb,",
+                  "                                    const odds_u128 *fk, odds_u128 *sums)",
+                  f"{{ {name}_up_sums[u](cw, sb, fk, sums); }}", ""]
     return out
 
 

@@ -29,7 +29,7 @@ coefficients ``kf`` of the final hands (see ``DealerWeights`` in ``dealer_kernel
 code gives one weighted sum over every up card, result and number of cards instead of the buckets
 (:func:`straight_floats` with ``kf``): one product a final hand, not one an up card it holds.
 The same code is also written for each up card alone, in doubles (:func:`straight_up_floats`, the
-row of results) and in 128-bit integers (:func:`straight_up_counts`, the walk's buckets), for a
+row of results) and in 128-bit integers (:func:`straight_up_sums`, the walk's buckets weighted), for a
 caller that wants one up card's law from many shoes (``split_kernel.pyx``).
 """
 from libc.stdlib cimport free, malloc
@@ -62,8 +62,8 @@ cdef extern from "dealer_straight.h" nogil:
                             double* finals)
     void odds_dealer_h17_up(int u, const double* cw, const double* sb, const double* inv, const long long* c,
                             double* finals)
-    void odds_dealer_s17_counts(int u, const long long* cw, const long long* sb, u128* buckets)
-    void odds_dealer_h17_counts(int u, const long long* cw, const long long* sb, u128* buckets)
+    void odds_dealer_s17_sums(int u, const long long* cw, const long long* sb, const u128* fk, u128* sums)
+    void odds_dealer_h17_sums(int u, const long long* cw, const long long* sb, const u128* fk, u128* sums)
 
 ctypedef fused Weights:
     Counts128      # exact, while fits_128
@@ -272,12 +272,12 @@ cdef inline bint straight_up_floats(const long long* c, bint hits_soft_17, int u
     return True
 
 
-cdef inline bint straight_up_counts(const long long* c, bint hits_soft_17, int up, u128* buckets) noexcept nogil:
+cdef inline bint straight_up_sums(const long long* c, bint hits_soft_17, int up, const u128* fk,
+                                  u128* sums) noexcept nogil:
     """As :func:`walk` in 128-bit integers for the one up card ``up`` (0-based value, which the
-    shoe holds), from the straight-line code of that up card: each of its buckets ``(result,
-    cards)``, the ordered ways to draw the cards after the up card, into ``buckets[result * width
-    + cards]`` (``buckets`` the up card's own; entries no hand reaches are not touched). The caller
-    checks ``fits_128``. False, and nothing written, for a shoe that may run out."""
+    shoe holds), from the straight-line code of that up card, then each bucket ``(result, cards)``
+    times ``fk[cards]``, summed by result into ``sums[0..ODDS_DEALER_RESULTS-1]``. The caller
+    checks that those fit in 128 bits. False, and nothing written, for a shoe that may run out."""
     cdef long long cw[10 * ODDS_DEALER_STRIDE]
     cdef long long sb[10 * ODDS_DEALER_STRIDE]
     cdef long long suffix = 0
@@ -290,9 +290,9 @@ cdef inline bint straight_up_counts(const long long* c, bint hits_soft_17, int u
     if suffix <= ODDS_DEALER_DEEPEST:
         return False
     if hits_soft_17:
-        odds_dealer_h17_counts(up, cw, sb, buckets)
+        odds_dealer_h17_sums(up, cw, sb, fk, sums)
     else:
-        odds_dealer_s17_counts(up, cw, sb, buckets)
+        odds_dealer_s17_sums(up, cw, sb, fk, sums)
     return True
 
 

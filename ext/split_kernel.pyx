@@ -15,7 +15,7 @@ joined by the union of what they drew: every hand but the last is walked into a 
 union by union. Each union of all the hands' cards has one dealer law, propagated through the
 dealer's graph for the one up card (``dealer_walk.pxd``, the graph folded by
 ``odds.engine.dealer_kernel``), from the shoe less the player's cards; for the dealer's own graphs
-(S17, H17) by the straight-line code of the one up card instead (``straight_up_counts``,
+(S17, H17) by the straight-line code of the one up card instead (``straight_up_sums``,
 ``straight_up_floats``): the same counts (floats to their last bits) without the graph's arrays. Then for a head union ``H``
 and each way ``e`` the last hand ends, ``Y[e][d] = sum over its leaves a ending in e of
 sequences(a) * Z_d(H + a)``, with
@@ -49,14 +49,15 @@ factorials kept in Montgomery form). Under an up card of 2 to 9 the dealer has n
 rows leave that column out. Float mode: the same sums in doubles.
 
 Measured (``bench/bench_outcomes.py``, perf): at three hands, exact, the sums of the join take about
-a quarter of the time, the dealer's walks for the unions' rows another quarter, the look-ups
-the rest; the buckets' freeing holds about half of a call's unions at once at most.
+a third of the time, the look-ups and the unions' rows (the dealer's straight-line counts and
+their residues) about a quarter each, the settling a tenth; the buckets' freeing holds about half
+of a call's unions at once at most.
 """
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from dealer_walk cimport (ODDS_DEALER_WIDTH_H17, ODDS_DEALER_WIDTH_S17, Graph, fits_128, graph_free, graph_load,
-                          straight_up_counts, straight_up_floats, walk)
+                          straight_up_floats, straight_up_sums, walk)
 from hash_mix cimport mix
 from int128 cimport u128
 
@@ -74,33 +75,48 @@ ctypedef unsigned long long u64
 
 cdef extern from *:
     """
-    /* y += c * z over n lanes, for the lows and the highs of a row held by halves: 32 x 32 -> 64-bit
-       products (c below 2**32, each half below 2**31), on AVX2 where the processor has it. */
-    #define ODDS_MAC2_BODY \
-      for (int m = 0; m < n; m++) yl[m] += (unsigned long long)c * zl[m]; \
-      for (int m = 0; m < n; m++) yh[m] += (unsigned long long)c * zh[m];
-    static void odds_mac2_any(unsigned long long *yl, unsigned long long *yh, const unsigned int *zl,
-                              const unsigned int *zh, unsigned int c, int n) { ODDS_MAC2_BODY }
+    #include <string.h>
+    /* The exact sums of a tile's pairs while narrow: for pair p, the sums of the head union head[p]
+       and the end end[p] (lanes from ((head * nend + end) * nt), zeroed the first time, a bit of
+       seen[head] each end) get cnt[p] times the row row[p], held by halves (nt lows, then nt highs):
+       32 x 32 -> 64-bit products (each count below 2**32, each half below 2**31), on AVX2 where
+       the processor has it. */
+    #define ODDS_PAIRS_BODY \
+      for (long long p = 0; p < npairs; p++) { \
+        const int h = head[p], e = end[p]; \
+        const long long t = (long long) (h * nend + e) * nt; \
+        unsigned long long *yl = lo + t, *yh = hi + t; \
+        if (!((seen[h] >> e) & 1)) { \
+          seen[h] |= 1 << e; \
+          memset(yl, 0, nt * sizeof *yl); \
+          memset(yh, 0, nt * sizeof *yh); \
+        } \
+        const unsigned int *zl = (const unsigned int *) row[p], *zh = zl + nt; \
+        const unsigned long long c = cnt[p]; \
+        for (int m = 0; m < nt; m++) yl[m] += c * zl[m]; \
+        for (int m = 0; m < nt; m++) yh[m] += c * zh[m]; \
+      }
+    #define ODDS_PAIRS_ARGS long long npairs, const int *head, const int *end, const unsigned int *cnt, \
+      const char *const *row, int nt, int nend, int *seen, unsigned long long *lo, unsigned long long *hi
+    static void odds_pairs_any(ODDS_PAIRS_ARGS) { ODDS_PAIRS_BODY }
     #if defined(__GNUC__) && defined(__x86_64__)
-    __attribute__((target("avx2")))
-    static void odds_mac2_wide(unsigned long long *yl, unsigned long long *yh, const unsigned int *zl,
-                               const unsigned int *zh, unsigned int c, int n) { ODDS_MAC2_BODY }
+    __attribute__((target("avx2"))) static void odds_pairs_wide(ODDS_PAIRS_ARGS) { ODDS_PAIRS_BODY }
     static int odds_split_wide = -1;
-    static void odds_mac2(unsigned long long *yl, unsigned long long *yh, const unsigned int *zl,
-                          const unsigned int *zh, unsigned int c, int n)
+    static void odds_pairs(ODDS_PAIRS_ARGS)
     {
       if (odds_split_wide < 0) {
         __builtin_cpu_init();
         odds_split_wide = __builtin_cpu_supports("avx2");
       }
-      if (odds_split_wide) odds_mac2_wide(yl, yh, zl, zh, c, n); else odds_mac2_any(yl, yh, zl, zh, c, n);
+      if (odds_split_wide) odds_pairs_wide(npairs, head, end, cnt, row, nt, nend, seen, lo, hi);
+      else odds_pairs_any(npairs, head, end, cnt, row, nt, nend, seen, lo, hi);
     }
     #else
-    #define odds_mac2 odds_mac2_any
+    #define odds_pairs odds_pairs_any
     #endif
     """
-    void odds_mac2(u64* yl, u64* yh, const unsigned int* zl, const unsigned int* zh, unsigned int c,
-                   int n) noexcept nogil
+    void odds_pairs(long long npairs, const int* head, const int* end, const unsigned int* cnt,
+                    const char** row, int nt, int nend, int* seen, u64* lo, u64* hi) noexcept nogil
 
 cdef enum:
     NV = 10        # card values
@@ -111,7 +127,7 @@ cdef enum:
     NOUT = 51      # outcomes: net -8..8 by (win, loss, neither)
     MAXQ = 16      # moduli at most
     HIGH_SHIFT = 24  # a packed union's high part: its numbers of 5s to ten-valued cards
-    HEAD_CHUNK = 64  # head unions of one high part joined together to the leaves of one high part
+    HEAD_CHUNK = 32  # head unions of one high part joined together to the leaves of one high part
     AHEAD = 16     # look-ups in flight (prefetched) while joining
     FIRST_ROWS = 64  # rows in a bucket's first chunk; each next chunk holds twice as many
     MAX_CHUNKS = 40
@@ -308,6 +324,7 @@ cdef struct Bucket:
     int nchunks
     char* next           # where the next row goes, and how many more the last chunk holds
     long long left
+    u64 puh[MAXQ]        # exact: the high part's factor of a union's chance, modulo each modulus
 
 
 cdef void _bucket_free(Bucket* b) noexcept nogil:
@@ -329,6 +346,29 @@ cdef inline Slot* _slot(const Bucket* b, u64 u) noexcept nogil:
     return &b.slots[i]
 
 
+# A packed union's values of even index (aces, 3s, ...) lie 12 bits apart, and so do those of odd
+# index once shifted by 6: with each spacing slot of a shoe's count set to 64 + min(count, 63), a
+# slot less the union's count keeps its bit 6 exactly when the shoe holds that many, and never
+# borrows from the next slot.
+cdef u64 FIELDS = 0x03F03F03F03F  # the six low bits of five slots of 12 bits
+cdef u64 GUARDS = 0x040040040040  # bit 6 of each slot
+
+
+cdef inline u64 _fit_slots(const long long* pool, int first) noexcept nogil:
+    """The slots of :func:`_fits_packed` for the values ``first``, ``first + 2``, ... of ``pool``."""
+    cdef u64 out = 0
+    cdef int k
+    for k in range(5):
+        out |= (<u64> (64 + min(pool[first + 2 * k], 63))) << (12 * k)
+    return out
+
+
+cdef inline bint _fits_packed(u64 u, u64 even, u64 odd) noexcept nogil:
+    """Whether the shoe holds every card of the union, as :func:`_fits`, from its slots ``even``
+    and ``odd`` (:func:`_fit_slots`)."""
+    return ((even - (u & FIELDS)) & (odd - ((u >> 6) & FIELDS)) & GUARDS) == GUARDS
+
+
 cdef inline int _fits_high(u64 high, const long long* pool) noexcept nogil:
     """Whether the shoe holds the cards of a high part (7s to tens)."""
     cdef int v
@@ -342,6 +382,7 @@ cdef inline int _fits_high(u64 high, const long long* pool) noexcept nogil:
 # cards that may still be met, with their rows of weights Z_d (d = 0..6), by high part.
 cdef struct Walk:
     long long pool[NV]   # the shoe less the up card and both pair cards
+    u64 fit_even, fit_odd  # its slots for _fits_packed
     long long base[NV]   # the same with the up card
     long long n, jmax
     int up, nq, exact, starved
@@ -367,12 +408,14 @@ cdef struct Walk:
 cdef struct Sums:
     u64* lo
     u64* hi
-    u128* wide
+    u128* wide                         # exact while not narrow: lo + hi * 2**31 + wide
+    bint narrow
     double* f
     int seen[HEAD_CHUNK]               # the ends met, a bit each
     u64* key                           # a tile's pairs: their union, head union, leaf and row
     int* head
-    int* leaf
+    int* end                           # how its leaf ends, and its count
+    unsigned int* cnt
     const char** row
     long long first[HEAD_CHUNK + 1]    # the union's first entry in the head table
 
@@ -478,7 +521,9 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                 for qi in range(nq):
                     q = w.q[qi]
                     t = w.col[d] * nq + qi
-                    s = y.wide[row + t] + y.lo[row + t] + (<u128> y.hi[row + t] << HALF_BITS)
+                    s = y.lo[row + t] + (<u128> y.hi[row + t] << HALF_BITS)
+                    if not y.narrow:
+                        s += y.wide[row + t]
                     z = sr[d][r][qi] + _redc_wide(s, q, w.qneg[qi])
                     sr[d][r][qi] = z - q if z >= q else z
     memset(nused, 0, sizeof(nused))
@@ -557,6 +602,8 @@ cdef Bucket* _bucket(Walk* w, u64 high) noexcept nogil:
     if b == NULL:
         return NULL
     b.high, b.cap = high, 64
+    if w.exact:
+        _high_factors(w, b)
     b.slots = <Slot*> calloc(b.cap, sizeof(Slot))
     if b.slots == NULL:
         free(b)
@@ -565,6 +612,18 @@ cdef Bucket* _bucket(Walk* w, u64 high) noexcept nogil:
     w.made_b[w.nb] = b
     w.nb += 1
     return b
+
+
+cdef void _high_factors(const Walk* w, Bucket* b) noexcept nogil:
+    """``b.puh``: the product over the values of the high part of (pool_v)_k, k the part's count
+    of v, modulo each modulus (Montgomery's form)."""
+    cdef int i, v, lo = HIGH_SHIFT // 6
+    cdef u64 x
+    for i in range(w.nq):
+        x = w.pfq[(i * NV + lo) * 64 + (b.high & 63)]
+        for v in range(lo + 1, NV):
+            x = _redc(<u128> x * w.pfq[(i * NV + v) * 64 + ((b.high >> (6 * (v - lo))) & 63)], w.q[i], w.qneg[i])
+        b.puh[i] = x
 
 
 cdef void _free_below(Walk* w, u64 high) noexcept nogil:
@@ -678,6 +737,7 @@ cdef class SplitKernel:
             w.base[v] = base[v]
             w.pool[v] = w.base[v] - (v == up)
             w.n += w.pool[v]
+        w.fit_even, w.fit_odd = _fit_slots(w.pool, 0), _fit_slots(w.pool, 1)
         if not fits_128(w.n + 1, self.max_cards):
             return None
         for i in range(w.nq):
@@ -711,8 +771,9 @@ cdef class SplitKernel:
             t = HEAD_CHUNK * (max([gstart[k][i + 1] - gstart[k][i] for k in range(2) for i in range(ng[k])],
                                   default=0) + 1)
             y.key, y.row = <u64*> malloc(t * sizeof(u64)), <const char**> malloc(t * sizeof(char*))
-            y.head, y.leaf = <int*> malloc(t * sizeof(int)), <int*> malloc(t * sizeof(int))
-            ok = ok and y.key != NULL and y.row != NULL and y.head != NULL and y.leaf != NULL
+            y.head, y.end = <int*> malloc(t * sizeof(int)), <int*> malloc(t * sizeof(int))
+            y.cnt = <unsigned int*> malloc(t * sizeof(unsigned int))
+            ok = ok and y.key != NULL and y.row != NULL and y.head != NULL and y.end != NULL and y.cnt != NULL
             if not ok or not self._tables(&w):
                 raise MemoryError()
             if heads is None:
@@ -750,7 +811,7 @@ cdef class SplitKernel:
                 return None
         finally:
             free(lv[0]); free(lv[1]); free(gstart[0]); free(gstart[1]); free(w.f128); free(w.ffq); free(w.pfq)
-            free(y.lo); free(y.hi); free(y.wide); free(y.f); free(y.key); free(y.row); free(y.head); free(y.leaf)
+            free(y.lo); free(y.hi); free(y.wide); free(y.f); free(y.key); free(y.row); free(y.head); free(y.end); free(y.cnt)
             _buckets_free(&w)
         self.peak_rows, self.rows_made = max(self.peak_rows, w.peak), self.rows_made + w.made
         if exact:
@@ -1001,7 +1062,7 @@ cdef class SplitKernel:
             b.next, b.left = b.chunks[b.nchunks], size
             b.nchunks += 1
         row = b.next
-        if not self._weigh(w, u, row):
+        if not self._weigh(w, b, u, row):
             return NULL
         b.next += w.rowbytes
         b.left -= 1
@@ -1013,7 +1074,7 @@ cdef class SplitKernel:
             w.peak = w.live
         return row
 
-    cdef int _weigh(self, Walk* w, u64 u, char* row) noexcept nogil:
+    cdef int _weigh(self, Walk* w, const Bucket* b, u64 u, char* row) noexcept nogil:
         """Z_d(u) for every dealer result d into ``row``: exact, the numerator over (n)_jmax of
         (chance of drawing u) x (chance of d from the shoe less u), modulo each modulus; float,
         that chance. 0 when the dealer can run out of cards."""
@@ -1023,6 +1084,7 @@ cdef class SplitKernel:
         cdef u128* ib = self.ibuckets + w.up * ND * wd  # the buckets of the up card
         cdef double* fb = self.fbuckets + w.up * ND * wd
         cdef u128 sd[ND]
+        cdef u128 fk[32]  # a bucket's factor to the common denominator, by its number of cards
         cdef u128 s
         cdef u64 pu, qi, qn
         cdef double wf, pd
@@ -1035,22 +1097,26 @@ cdef class SplitKernel:
             total += c[v]
         size = n + 1 - total
         if w.exact:
-            memset(ib, 0, ND * wd * sizeof(u128))
-            if not (self.straight >= 0 and straight_up_counts(c, self.straight, w.up, ib)):
+            m = min(<long long> self.max_cards, total)  # the dealer's counts over (total - 1)_(m - 1)
+            fk[0] = 0
+            for k in range(1, wd):
+                fk[k] = w.f128[(total - k) * wd + (m - k)] if k <= m else 0
+            if not (self.straight >= 0 and straight_up_sums(c, self.straight, w.up, fk, sd)):
+                memset(ib, 0, ND * wd * sizeof(u128))
                 w.starved = walk(&self.g, w.up, c, total, self.ireach, self.ibuckets, <u128> 0)
                 if w.starved >= 0:
                     return 0
-            m = min(<long long> self.max_cards, total)  # the dealer's counts over (total - 1)_(m - 1)
-            for d in range(ND):
-                s = 0
-                for k in range(1, m + 1):
-                    s += ib[d * wd + k] * w.f128[(total - k) * wd + (m - k)]
-                sd[d] = s
+                for d in range(ND):
+                    s = 0
+                    for k in range(1, m + 1):
+                        s += ib[d * wd + k] * fk[k]
+                    sd[d] = s
             for i in range(w.nq):
                 qi, qn = w.q[i], w.qneg[i]
                 pu = w.ffq[(i * (n + 1) + total - m) * jw + w.jmax - size - m + 1]
-                for v in range(NV):
+                for v in range(HIGH_SHIFT // 6):
                     pu = _redc(<u128> pu * w.pfq[(i * NV + v) * 64 + ((u >> (6 * v)) & 63)], qi, qn)
+                pu = _redc(<u128> pu * b.puh[i], qi, qn)
                 pu = _redc(<u128> pu * w.r2[i], qi, qn)  # pu * R**2: two reductions to come
                 for d in range(ND):
                     k = w.col[d]
@@ -1106,6 +1172,7 @@ cdef class SplitKernel:
         cdef u64* yh
         cdef u128* yw
         cdef double* yf
+        y.narrow = narrow
         while i < hi:
             nh = 0
             k = i
@@ -1131,8 +1198,9 @@ cdef class SplitKernel:
                     uh = head.s[y.first[h]].u
                     for j in range(gstart[g], gstart[g + 1]):
                         u = uh + leaves[j].code
-                        if _fits(u, w.pool):
-                            y.key[npairs], y.head[npairs], y.leaf[npairs] = u, h, j
+                        if _fits_packed(u, w.fit_even, w.fit_odd):
+                            y.key[npairs], y.head[npairs] = u, h
+                            y.end[npairs], y.cnt[npairs] = leaves[j].end, <unsigned int> leaves[j].c
                             npairs += 1
                 for p in range(npairs + AHEAD):
                     if p < npairs:
@@ -1144,10 +1212,12 @@ cdef class SplitKernel:
                         y.row[p - AHEAD] = z
                         for t in range(0, w.rowbytes, 64):
                             prefetch(z + t)
+                if w.exact and narrow:
+                    odds_pairs(npairs, y.head, y.end, y.cnt, y.row, nt, NEND, y.seen, y.lo, y.hi)
+                    continue
                 for p in range(npairs):
-                    h, j, z = y.head[p], y.leaf[p], y.row[p]
-                    e = leaves[j].end
-                    cj = leaves[j].c
+                    h, e, z = y.head[p], y.end[p], y.row[p]
+                    cj = y.cnt[p]
                     if w.exact:
                         t = (h * NEND + e) * nt
                         yl, yh, yw = y.lo + t, y.hi + t, y.wide + t
@@ -1158,11 +1228,8 @@ cdef class SplitKernel:
                             memset(yw, 0, nt * sizeof(u128))
                         zl = <const unsigned int*> z
                         zh = zl + nt
-                        if narrow:
-                            odds_mac2(yl, yh, zl, zh, <unsigned int> cj, nt)
-                        else:
-                            for m in range(nt):
-                                yw[m] += <u128> cj * ((<u64> zh[m] << HALF_BITS) | zl[m])
+                        for m in range(nt):
+                            yw[m] += <u128> cj * ((<u64> zh[m] << HALF_BITS) | zl[m])
                     else:
                         yf = y.f + (h * NEND + e) * ND
                         if not (y.seen[h] >> e) & 1:
