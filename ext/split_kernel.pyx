@@ -390,6 +390,7 @@ cdef struct Walk:
     u64 q[MAXQ]
     u64 qneg[MAXQ]        # -1/q mod 2**64, and 2**128 mod q (Montgomery's constants)
     u64 r2[MAXQ]
+    u64 r3[MAXQ]          # 2**192 mod q
     u64 r4[MAXQ]          # 2**256 mod q
     u128* f128           # (a)_k for a <= n + 1, k <= max_cards
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
@@ -478,6 +479,7 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
     Montgomery's form: the sums taken as ``y / R`` and a head's count as ``n R**2``, so that one
     reduction of their product is ``n y`` modulo q."""
     cdef u64 sr[ND][5][MAXQ]
+    cdef u128 sw[ND][5][MAXQ]
     cdef int has[ND]
     cdef int neth[ND]
     cdef int diffh[ND]
@@ -507,6 +509,8 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                         o = _outcome(neth[d] + RES[e][d], diffh[d] + (RES[e][d] > 0) - (RES[e][d] < 0))
                     facc[o] += head.s[k].n.f * yf[d]
         return
+    # The sums of the ends that win alike against d added up as integers while narrow (each below
+    # 2**96, at most NEND of them), then reduced once; while wide, reduced one by one.
     memset(has, 0, sizeof(has))
     for e in range(NEND):
         if (seen >> e) & 1:
@@ -517,15 +521,23 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                 r = 2 if one_unit and d == BLACKJACK else RES[e][d] + 2
                 if not (has[d] >> r) & 1:
                     has[d] |= 1 << r
+                    memset(sw[d][r], 0, nq * sizeof(u128))
                     memset(sr[d][r], 0, nq * sizeof(u64))
                 for qi in range(nq):
-                    q = w.q[qi]
                     t = w.col[d] * nq + qi
                     s = y.lo[row + t] + (<u128> y.hi[row + t] << HALF_BITS)
-                    if not y.narrow:
-                        s += y.wide[row + t]
-                    z = sr[d][r][qi] + _redc_wide(s, q, w.qneg[qi])
-                    sr[d][r][qi] = z - q if z >= q else z
+                    if y.narrow:
+                        sw[d][r][qi] += s
+                    else:
+                        q = w.q[qi]
+                        z = sr[d][r][qi] + _redc_wide(s + y.wide[row + t], q, w.qneg[qi])
+                        sr[d][r][qi] = z - q if z >= q else z
+    if y.narrow:
+        for d in range(ND):
+            for r in range(5):
+                if (has[d] >> r) & 1:
+                    for qi in range(nq):
+                        sr[d][r][qi] = _redc_wide(sw[d][r][qi], w.q[qi], w.qneg[qi])
     memset(nused, 0, sizeof(nused))
     memset(slot, 0xff, sizeof(slot))  # -1: a profile not met yet
     for k in range(y.first[h], y.first[h + 1]):
@@ -544,8 +556,12 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
     for d in range(ND):
         for j in range(nused[d]):
             net, diff = used[d][j] // 9 - 8, used[d][j] % 9 - 4
-            for qi in range(nq):
-                cq[qi] = _redc(<u128> _redc_wide(tot[d][j], w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
+            if tot[d][j] >> 64 == 0:  # below q R: one reduction of tot R**3
+                for qi in range(nq):
+                    cq[qi] = _redc(tot[d][j] * w.r3[qi], w.q[qi], w.qneg[qi])
+            else:
+                for qi in range(nq):
+                    cq[qi] = _redc(<u128> _redc_wide(tot[d][j], w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
             for r in range(5):
                 if not (has[d] >> r) & 1:
                     continue
@@ -749,6 +765,7 @@ cdef class SplitKernel:
                 inv = (inv * (2 - w.q[i] * inv)) % 2 ** 64
             w.qneg[i] = (-inv) % 2 ** 64
             w.r2[i] = 2 ** 128 % w.q[i]
+            w.r3[i] = 2 ** 192 % w.q[i]
             w.r4[i] = 2 ** 256 % w.q[i]
         w.ncol = 0
         for i in range(ND):  # an up card of 2 to 9 gives the dealer no blackjack: its column is left out
