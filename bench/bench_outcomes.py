@@ -11,7 +11,7 @@ baseline in the same process on a fresh engine: one thread, one call a pair and 
 the baseline's wall time to the default's, the most unions one kernel call held at once, and the
 process's peak memory so far. ``--old`` also times the plain Python join of the split hands
 (``compiled=False``) and checks that it gives the same law. Split to 4 hands is slow on a full
-shoe (10 to 20 minutes on two cores and 2.9 GB exact): ask for it with ``--hands 4`` on fewer
+shoe (about 7 minutes on two cores and 2.8 GB exact): ask for it with ``--hands 4`` on fewer
 decks (``--decks 2``).
 """
 from __future__ import annotations

@@ -346,7 +346,7 @@ def check_rounds(wager: str, paytable: Paytable, decks: int, rules: DealerRules,
     """Simulate a streak wager (``streak`` or ``burnout-bonus``) with ``paytable`` and compare
     with its exact par sheet at ``decks`` decks. ``options`` are the wager's (``streak``,
     ``dealer_blackjack``, ``das``, ``split_hands``, ...), given to the par sheet and to the
-    simulator alike. The exact outcome walk runs first (about 1.5 minutes at six decks, splits to
+    simulator alike. The exact outcome walk runs first (a few seconds at six decks, splits to
     two hands); the player's decisions are then asked of the same engine."""
     from odds.engine.outcomes import round_outcomes
     from odds.engine.player import PlayerEngine

@@ -101,7 +101,7 @@ def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: Roun
 def fewer_hands(hands: int) -> str:
     """The warning of a sheet whose pairs split to fewer than four hands."""
     return (f"pairs are split to at most {hands} hand{'s' if hands > 1 else ''} here (--split-hands); the same "
-            "walk is exact at 3 hands (about 1.5 minutes at six decks) and at 4 (10 to 20 minutes on two cores "
+            "walk is exact at 3 hands (about 20 seconds at six decks) and at 4 (about 7 minutes on two cores "
             "and about 3 GB of memory at six decks: the four hands' cards join into tens of millions of "
             "multisets)")
 
