@@ -237,22 +237,29 @@ cdef inline int walk(const Graph* g, int up, const long long* c, long long total
     return -1
 
 
-cdef inline bint _straight_tables(const long long* c, double* cw, double* sb, double* inv) noexcept nogil:
-    """The shoe's tables of the straight-line code (see ``ext/dealer_straight.py``); False for a
-    shoe of at most ``ODDS_DEALER_DEEPEST`` cards (it may run out before the dealer stands)."""
+ctypedef fused TableEntry:  # the straight-line code's tables: doubles, or counts (128-bit code)
+    double
+    long long
+
+
+cdef inline bint _straight_tables(const long long* c, TableEntry* cw, TableEntry* sb, double* inv) noexcept nogil:
+    """The shoe's tables of the straight-line code (see ``ext/dealer_straight.py``), ``inv`` only
+    for doubles (NULL for counts); False for a shoe of at most ``ODDS_DEALER_DEEPEST`` cards (it
+    may run out before the dealer stands)."""
     cdef long long total, suffix = 0
     cdef int v, h
     for v in range(9, -1, -1):
         suffix += c[v]
         for h in range(ODDS_DEALER_STRIDE):
-            cw[ODDS_DEALER_STRIDE * v + h] = <double> (c[v] - h)
-            sb[ODDS_DEALER_STRIDE * v + h] = <double> (suffix - h)
+            cw[ODDS_DEALER_STRIDE * v + h] = <TableEntry> (c[v] - h)
+            sb[ODDS_DEALER_STRIDE * v + h] = <TableEntry> (suffix - h)
     total = suffix
     if total <= ODDS_DEALER_DEEPEST:
         return False
-    inv[0] = 0.0
-    for h in range(1, ODDS_DEALER_DEEPEST + 1):
-        inv[h] = 1.0 / <double> (total - h)
+    if inv != NULL:
+        inv[0] = 0.0
+        for h in range(1, ODDS_DEALER_DEEPEST + 1):
+            inv[h] = 1.0 / <double> (total - h)
     return True
 
 
@@ -280,14 +287,7 @@ cdef inline bint straight_up_sums(const long long* c, bint hits_soft_17, int up,
     checks that those fit in 128 bits. False, and nothing written, for a shoe that may run out."""
     cdef long long cw[10 * ODDS_DEALER_STRIDE]
     cdef long long sb[10 * ODDS_DEALER_STRIDE]
-    cdef long long suffix = 0
-    cdef int v, h
-    for v in range(9, -1, -1):
-        suffix += c[v]
-        for h in range(ODDS_DEALER_STRIDE):
-            cw[ODDS_DEALER_STRIDE * v + h] = c[v] - h
-            sb[ODDS_DEALER_STRIDE * v + h] = suffix - h
-    if suffix <= ODDS_DEALER_DEEPEST:
+    if not _straight_tables(c, cw, sb, NULL):
         return False
     if hits_soft_17:
         odds_dealer_h17_sums(up, cw, sb, fk, sums)
