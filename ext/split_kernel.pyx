@@ -24,17 +24,21 @@ is settled against every ``d`` with each ``e`` at once.
 
 The unions are kept in buckets by their high part, their numbers of 5s to ten-valued cards (the
 top bits of a packed union, so that the head table, sorted by union, is sorted by high part). The
-head unions of one high part are taken 64 at a time and joined to the leaves one group at a time,
-the leaves of one high part: the unions so met all lie in one bucket and each is met several
-times while its row is in the cache (the slots are fetched ahead of the look-ups, the rows ahead
-of the sums). A union holds at least its head union's cards, so its high part is at least the
+head unions of one high part are taken ``HEAD_CHUNK`` at a time and joined to the leaves one group
+at a time, the leaves of one high part: the unions so met all lie in one bucket and each is met
+several times while its row is in the cache (the slots are fetched ahead of the look-ups, the rows
+ahead of the sums). A union holds at least its head union's cards, so its high part is at least the
 head's (the parts do not carry), and both heads (last hand of either kind) are joined in step, in
 order of high part, each bucket freed once the heads have passed its high part.
 
-A call may join only its part of the unions: those whose high part falls to it by a hash. The
-parts of a pair (on one thread or several, the head tables made once by :meth:`SplitKernel.heads`
-and shared) hold about their share of the rows each, and their sums add up to the whole: the
-last hand's sums are linear in the rows, and so is the settling of each head entry.
+A call may join only its part of the unions: those whose high part lies in its range
+(:meth:`SplitKernel.part_bounds`). The parts of a pair (on one thread or several, the head tables
+made once by :meth:`SplitKernel.heads` and shared) hold about their share of the rows each, and
+their sums add up to the whole: the last hand's sums are linear in the rows, and so is the
+settling of each head entry. A head union's unions have high parts from its own to a few leaf
+high parts above it, so that it meets a few parts of a range, and only those settle it (with
+parts by a hash of the high part, every part met every head union: at four hands, 2-2 against a
+7 in 16 parts, settling was then a third of the time).
 
 Exact mode: a run with ``K`` cards drawn after the up card (player's and dealer's) has an integer
 weight over ``(n)_K`` (``n`` cards in the shoe less the up card and both pair cards); all weights are
@@ -244,6 +248,20 @@ cdef int _by_high(const void* a, const void* b) noexcept nogil:
     return 0
 
 
+cdef struct HighWeight:
+    # A high part of unions, and the pairs (head union, leaf) that give unions of it, in part.
+    u64 high
+    double weight
+
+
+cdef int _by_weight_high(const void* a, const void* b) noexcept nogil:
+    cdef const HighWeight* x = <const HighWeight*> a
+    cdef const HighWeight* y = <const HighWeight*> b
+    if x.high != y.high:
+        return -1 if x.high < y.high else 1
+    return 0
+
+
 cdef int _table_append_sorted(Table* t, Table* part) noexcept nogil:
     """Pack the used slots of ``part`` in order of union onto the end of the packed array ``t``
     (``t.n`` entries, room for ``t.cap``); 0 when out of memory."""
@@ -386,12 +404,10 @@ cdef struct Walk:
     long long base[NV]   # the same with the up card
     long long n, jmax
     int up, nq, exact, starved
-    int part, parts      # this call joins only the unions of the high parts its own (see ``run``)
+    u64 lo_high, hi_high  # this call joins only the unions whose high part lies in lo_high .. hi_high - 1
     u64 q[MAXQ]
     u64 qneg[MAXQ]        # -1/q mod 2**64, and 2**128 mod q (Montgomery's constants)
     u64 r2[MAXQ]
-    u64 r3[MAXQ]          # 2**192 mod q
-    u64 r4[MAXQ]          # 2**256 mod q
     u128* f128           # (a)_k for a <= n + 1, k <= max_cards
     u64* ffq             # (a)_j mod q for a <= n, j <= jmax
     u64* pfq             # (pool_v)_k mod q for k < 64
@@ -419,6 +435,13 @@ cdef struct Sums:
     unsigned int* cnt
     const char** row
     long long first[HEAD_CHUNK + 1]    # the union's first entry in the head table
+
+
+# Exact: for each outcome and modulus, the settled products (each below 2**126) added up: the low
+# 128 bits of the sum and how many times it overflowed them.
+cdef struct Acc:
+    u128 low[NOUT * MAXQ]
+    u64 over[NOUT * MAXQ]
 
 
 # RES[e][d]: a hand that ends as ``e`` (2 * (total - 16) + stake - 1) against the dealer's result d.
@@ -467,7 +490,7 @@ cdef enum:
     NPROFILE = 17 * 9
 
 
-cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint one_unit, u128* acc,
+cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint one_unit, Acc* acc,
                   double* facc) noexcept nogil:
     """Settle the head entries of the ``h``-th head union of a chunk (``y.first[h]`` ..
     ``y.first[h + 1] - 1``), with the last hand's sums, against each dealer result.
@@ -475,9 +498,10 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
     Exact: against a dealer result the last hand's end matters only by what it wins (-2 to 2), so
     its sums are first added up by that (``sr``), once for all the head entries of the union; and
     the head entries matter only by their hands' net and wins less losses (their profile), so
-    their counts are first added up by that (``tot``), and each profile met is settled once. In
-    Montgomery's form: the sums taken as ``y / R`` and a head's count as ``n R**2``, so that one
-    reduction of their product is ``n y`` modulo q."""
+    their counts are first added up by that (``tot``), and each profile met is settled once. The
+    sums are reduced once each, to ``y / R`` modulo q (Montgomery's reduction), and a profile's
+    count (below 2**64, else taken modulo q) times such a sum is added to ``acc`` as it is: the
+    call brings the whole to ``n y`` modulo q once, at its end."""
     cdef u64 sr[ND][5][MAXQ]
     cdef u128 sw[ND][5][MAXQ]
     cdef int has[ND]
@@ -491,6 +515,8 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
     cdef int seen = y.seen[h], nq = w.nq, nt = w.ncol * w.nq, e, d, qi, t, r, o, pr, j, net, diff
     cdef long long k, row
     cdef u64 q, z
+    cdef u128* low
+    cdef u64* over
     cdef u128 s
     cdef const double* yf
     if not seen:
@@ -556,12 +582,8 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
     for d in range(ND):
         for j in range(nused[d]):
             net, diff = used[d][j] // 9 - 8, used[d][j] % 9 - 4
-            if tot[d][j] >> 64 == 0:  # below q R: one reduction of tot R**3
-                for qi in range(nq):
-                    cq[qi] = _redc(tot[d][j] * w.r3[qi], w.q[qi], w.qneg[qi])
-            else:
-                for qi in range(nq):
-                    cq[qi] = _redc(<u128> _redc_wide(tot[d][j], w.q[qi], w.qneg[qi]) * w.r4[qi], w.q[qi], w.qneg[qi])
+            for qi in range(nq):
+                cq[qi] = <u64> tot[d][j] if tot[d][j] >> 64 == 0 else <u64> (tot[d][j] % w.q[qi])
             for r in range(5):
                 if not (has[d] >> r) & 1:
                     continue
@@ -569,8 +591,11 @@ cdef void _settle(const Walk* w, const Table* head, const Sums* y, int h, bint o
                     o = _outcome(-1, -1)  # the round ended at the deal: -1, a loss
                 else:
                     o = _outcome(net + r - 2, diff + (r > 2) - (r < 2))
+                low, over = acc.low + o * MAXQ, acc.over + o * MAXQ
                 for qi in range(nq):
-                    acc[o * MAXQ + qi] += _redc(<u128> cq[qi] * sr[d][r][qi], w.q[qi], w.qneg[qi])
+                    s = <u128> cq[qi] * sr[d][r][qi]
+                    low[qi] += s
+                    over[qi] += low[qi] < s
 
 
 cdef Bucket* _bucket(Walk* w, u64 high) noexcept nogil:
@@ -664,6 +689,20 @@ cdef void _buckets_free(Walk* w) noexcept nogil:
     w.made_b, w.dir, w.nb = NULL, NULL, 0
 
 
+cdef class _Leaves:
+    """The leaves of either kind as arrays, in groups of one high part (``SplitKernel._leaf_arrays``),
+    and the shoe they are drawn from."""
+    cdef Leaf* lv[2]
+    cdef int* gstart[2]
+    cdef int nl[2]
+    cdef int ng[2]
+    cdef bint narrow[2]
+    cdef long long pool[NV]
+
+    def __dealloc__(self):
+        free(self.lv[0]); free(self.lv[1]); free(self.gstart[0]); free(self.gstart[1])
+
+
 cdef class SplitKernel:
     """The dealer's graph for one rule (hits soft 17 or not), split by up card; each :meth:`run`
     walks one pair against one up card."""
@@ -706,7 +745,7 @@ cdef class SplitKernel:
     # ------------------------------------------------------------------------------ the walk
 
     def run(self, base, int up, leaves, groups, bint exact, moduli, long long jmax, bint one_unit,
-            int part=0, int parts=1, heads=None):
+            int part=0, int parts=1, heads=None, bounds=None):
         """The split round of one pair against the up card ``up`` (0-based value).
 
         ``base``: the shoe by value less both pair cards (the up card still in it). ``leaves``: for
@@ -714,10 +753,11 @@ cdef class SplitKernel:
         multiplicity). ``jmax``: at least the most cards a run can draw after the up card, the
         dealer's counted to his most or to the end of the shoe. ``one_unit``: a dealer blackjack
         costs the round one unit (-1, a loss). ``part`` of ``parts``: join only the unions whose
-        high part falls to this part (by a hash); the parts' sums add up to the whole, and a part
-        holds about ``1 / parts`` of the rows, so that calls of the parts on several threads hold
-        no more than one call. ``heads``: the head tables from :meth:`heads` for the same
-        arguments, to share them among the parts (else made here). Returns, for each outcome
+        high part lies from ``bounds[part]`` to ``bounds[part + 1]`` (:meth:`part_bounds`, made
+        here if not given); the parts' sums add up to the whole, and a part holds a share of the
+        rows, so that calls of the parts on several threads hold no more than one call.
+        ``heads``: the head tables from :meth:`heads` for the same arguments, to share them among
+        the parts (else made here). Returns, for each outcome
         ``(net + 8) * 3 + class`` (win, loss, neither), exact: its residues modulo each modulus of its numerator over
         ``(n)_jmax``; float: its probability. None when the dealer can run out of cards, or when
         his counts could pass 128 bits (``fits_128``).
@@ -737,10 +777,11 @@ cdef class SplitKernel:
         cdef int ng[2]
         cdef Sums y
         cdef u64 hh, NONE = ~(<u64> 0)
-        cdef u128 acc[NOUT * MAXQ]
+        cdef u64 reach[2]  # the highest high part of a leaf of either kind
+        cdef Acc acc
         cdef double facc[NOUT]
         memset(&w, 0, sizeof(w))
-        memset(acc, 0, sizeof(acc))
+        memset(&acc, 0, sizeof(acc))
         memset(facc, 0, sizeof(facc))
         w.nq = len(moduli) if exact else 0
         if w.nq > MAXQ:
@@ -748,7 +789,6 @@ cdef class SplitKernel:
         w.up, w.exact, w.jmax, w.starved = up, exact, jmax, -1
         if not 0 <= part < parts:
             raise ValueError("part must lie in 0 .. parts - 1")
-        w.part, w.parts = part, parts
         for v in range(NV):
             w.base[v] = base[v]
             w.pool[v] = w.base[v] - (v == up)
@@ -765,8 +805,6 @@ cdef class SplitKernel:
                 inv = (inv * (2 - w.q[i] * inv)) % 2 ** 64
             w.qneg[i] = (-inv) % 2 ** 64
             w.r2[i] = 2 ** 128 % w.q[i]
-            w.r3[i] = 2 ** 192 % w.q[i]
-            w.r4[i] = 2 ** 256 % w.q[i]
         w.ncol = 0
         for i in range(ND):  # an up card of 2 to 9 gives the dealer no blackjack: its column is left out
             w.col[i] = -1 if exact and i == BLACKJACK and up not in (0, 9) else w.ncol
@@ -795,9 +833,15 @@ cdef class SplitKernel:
                 raise MemoryError()
             if heads is None:
                 heads = self._head_tables(groups, lv, nl, gstart, ng, w.pool, exact)
+            w.lo_high, w.hi_high = 0, NONE
+            if parts > 1:
+                if bounds is None:
+                    bounds = self._part_bounds(heads, lv, gstart, ng, w.pool, parts)
+                w.lo_high, w.hi_high = bounds[part], bounds[part + 1]
             for last in range(2):
                 ht[last] = NULL if heads[last] is None else &(<_Heads> heads[last]).t
                 at[last] = 0
+                reach[last] = lv[last][nl[last] - 1].code >> HIGH_SHIFT if nl[last] else 0
             # The heads in order of their high part, both tables in step: a union of all the hands'
             # cards holds at least its head's cards, so the buckets below the heads' are done with.
             k = 1
@@ -807,7 +851,7 @@ cdef class SplitKernel:
                     for last in range(2):
                         if ht[last] != NULL and at[last] < ht[last].n and ht[last].s[at[last]].u >> HIGH_SHIFT < hh:
                             hh = ht[last].s[at[last]].u >> HIGH_SHIFT
-                    if hh == NONE:
+                    if hh == NONE or hh >= w.hi_high:  # a union's high part is at least its head's
                         break
                     _free_below(&w, hh)
                     for last in range(2):
@@ -816,9 +860,9 @@ cdef class SplitKernel:
                         hi = at[last]
                         while hi < ht[last].n and ht[last].s[hi].u >> HIGH_SHIFT == hh:
                             hi += 1
-                        if hi > at[last]:
+                        if hi > at[last] and hh + reach[last] >= w.lo_high:
                             k = self._join_rows(&w, ht[last], at[last], hi, lv[last], gstart[last], ng[last],
-                                                narrow[last], one_unit, acc, facc, &y)
+                                                narrow[last], one_unit, &acc, facc, &y)
                         at[last] = hi
                         if k == 0 or w.starved >= 0:
                             break
@@ -832,7 +876,8 @@ cdef class SplitKernel:
             _buckets_free(&w)
         self.peak_rows, self.rows_made = max(self.peak_rows, w.peak), self.rows_made + w.made
         if exact:
-            return [[int(acc[k * MAXQ + i] % w.q[i]) for i in range(w.nq)] for k in range(NOUT)]
+            return [[(int(acc.over[k * MAXQ + i]) << 128 | int(acc.low[k * MAXQ + i])) * 2 ** 64 % w.q[i]
+                     for i in range(w.nq)] for k in range(NOUT)]
         return [facc[k] for k in range(NOUT)]
 
     cdef _leaf_arrays(self, leaves, Leaf** lv, int** gstart, int* nl, int* ng, bint* narrow):
@@ -855,26 +900,75 @@ cdef class SplitKernel:
             gstart[k][ng[k]] = nl[k]
             narrow[k] = sum(count for _, _, count in leaves[k]) < 2 ** self.narrow_bits
 
+    cdef _Leaves _leaves(self, base, int up, leaves):
+        """The leaf arrays (:meth:`_leaf_arrays`) and the shoe less the up card and both pair cards."""
+        cdef _Leaves x = _Leaves()
+        cdef int v
+        for v in range(NV):
+            x.pool[v] = base[v] - (v == up)
+        self._leaf_arrays(leaves, x.lv, x.gstart, x.nl, x.ng, x.narrow)
+        return x
+
     def heads(self, base, int up, leaves, groups, bint exact):
         """The head tables of a :meth:`run` with these arguments, for the last hand of either kind
         (None where no pattern ends in it): made once, they may be shared by the calls of its
         parts and moduli, on any thread (they are only read)."""
-        cdef Leaf* lv[2]
-        cdef int* gstart[2]
-        cdef int nl[2]
-        cdef int ng[2]
-        cdef bint narrow[2]
-        cdef long long pool[NV]
-        cdef int v
-        for v in range(NV):
-            pool[v] = base[v] - (v == up)
-        lv[0] = lv[1] = NULL
-        gstart[0] = gstart[1] = NULL
+        cdef _Leaves x = self._leaves(base, up, leaves)
+        return self._head_tables(groups, x.lv, x.nl, x.gstart, x.ng, x.pool, exact)
+
+    def part_bounds(self, base, int up, leaves, heads, int parts):
+        """The bounds of the high parts of the unions that ``parts`` calls of a :meth:`run` with
+        these arguments share out (``heads`` from :meth:`heads`): ``parts + 1`` of them, the first
+        0 and the last above every high part. Part ``p`` joins the unions whose high part lies
+        from ``bounds[p]`` to ``bounds[p + 1] - 1``: a range, so that a head union, whose unions'
+        high parts lie a few leaf high parts above its own, meets few parts and is settled by
+        few; cut where about as many (head union, leaf) pairs fall in each part."""
+        cdef _Leaves x = self._leaves(base, up, leaves)
+        return self._part_bounds(heads, x.lv, x.gstart, x.ng, x.pool, parts)
+
+    cdef list _part_bounds(self, heads, Leaf** lv, int** gstart, int* ng, const long long* pool, int parts):
+        """:meth:`part_bounds` from the leaf arrays."""
+        cdef HighWeight* hw = NULL
+        cdef long long n = 0, cap = 0, i, lo, unions
+        cdef int last, g
+        cdef u64 hh, u, cut = 0
+        cdef double total = 0, seen = 0
+        cdef const Table* t
+        cdef void* grown
+        bounds = [0]
         try:
-            self._leaf_arrays(leaves, lv, gstart, nl, ng, narrow)
-            return self._head_tables(groups, lv, nl, gstart, ng, pool, exact)
+            for last in range(2):
+                if heads[last] is None:
+                    continue
+                t = &(<_Heads> heads[last]).t
+                i = 0
+                while i < t.n:  # each run of head entries of one high part, with its head unions
+                    lo, hh, unions = i, t.s[i].u >> HIGH_SHIFT, 0
+                    while i < t.n and t.s[i].u >> HIGH_SHIFT == hh:
+                        unions += i == lo or t.s[i].u != t.s[i - 1].u
+                        i += 1
+                    for g in range(ng[last]):
+                        u = hh + (lv[last][gstart[last][g]].code >> HIGH_SHIFT)
+                        if not _fits_high(u, pool):
+                            continue
+                        if n == cap:
+                            grown = realloc(hw, (2 * cap + 1024) * sizeof(HighWeight))
+                            if grown == NULL:
+                                raise MemoryError()
+                            hw, cap = <HighWeight*> grown, 2 * cap + 1024
+                        hw[n].high = u
+                        hw[n].weight = <double> unions * (gstart[last][g + 1] - gstart[last][g])
+                        total += hw[n].weight
+                        n += 1
+            qsort(hw, n, sizeof(HighWeight), _by_weight_high)
+            for i in range(n):
+                if len(bounds) < parts and seen >= total * len(bounds) / parts and hw[i].high > cut:
+                    cut = hw[i].high
+                    bounds.append(cut)
+                seen += hw[i].weight
         finally:
-            free(lv[0]); free(lv[1]); free(gstart[0]); free(gstart[1])
+            free(hw)
+        return bounds + [~(<u64> 0)] * (parts + 1 - len(bounds))
 
     cdef list _head_tables(self, groups, Leaf** lv, int* nl, int** gstart, int* ng, const long long* pool,
                            bint exact):
@@ -1167,7 +1261,7 @@ cdef class SplitKernel:
     # --------------------------------------------------------------------------------- joining
 
     cdef int _join_rows(self, Walk* w, const Table* head, long long lo, long long hi, const Leaf* leaves,
-                        const int* gstart, int ngroups, bint narrow, bint one_unit, u128* acc, double* facc,
+                        const int* gstart, int ngroups, bint narrow, bint one_unit, Acc* acc, double* facc,
                         Sums* y) noexcept nogil:
         """Join the last hand to each head union of the entries ``lo`` .. ``hi - 1`` (all of one
         high part) and settle every head entry against each dealer result, adding to ``acc``
@@ -1203,7 +1297,7 @@ cdef class SplitKernel:
             y.first[nh] = k
             for g in range(ngroups):
                 u = hh + (leaves[gstart[g]].code >> HIGH_SHIFT)
-                if not _fits_high(u, w.pool) or (w.parts > 1 and <int> (mix(u, 2) % <u64> w.parts) != w.part):
+                if not _fits_high(u, w.pool) or u < w.lo_high or u >= w.hi_high:
                     continue
                 b = _bucket(w, u)
                 if b == NULL:

@@ -211,7 +211,7 @@ def test_moduli_taken_a_few_at_a_time(monkeypatch):
     calls = []
     run = outcomes._split_kernel(False).run
     monkeypatch.setattr(outcomes, "_split_kernel", lambda h17, thread=0: type("K", (), {
-        "max_cards": run.__self__.max_cards, "heads": run.__self__.heads,
+        "max_cards": run.__self__.max_cards, "heads": run.__self__.heads, "part_bounds": run.__self__.part_bounds,
         "run": staticmethod(lambda *a: calls.append(len(a[5])) or run(*a))}))
     assert split_round(1) == all_at_once
     assert len(calls) > 1 and set(calls) == {1}
@@ -254,15 +254,19 @@ def test_parts_give_the_same_law(exact, monkeypatch):
             assert all(abs(law[k] - p) < 1e-13 for k, p in laws[0].items())
 
 
+def _eights_against_a_seven():
+    """8-8 against a 7 split to 4 hands from one deck: the kernel's job and the kernel."""
+    from odds.engine import outcomes
+    engine = PlayerEngine(GameRules(decks=1, dealer=S17, das=True, split_hands=4))
+    engine.round_value()
+    return outcomes._Round(engine, ups=(7,))._split_job(8, 7, engine.one), outcomes._split_kernel(False)
+
+
 def test_parts_hold_fewer_rows():
     # Two of 8-8 against a 7's parts (split to 4 hands, one deck) each hold fewer unions than the
     # whole call, and together make as many as it.
     from odds.engine import outcomes
-    rules = GameRules(decks=1, dealer=S17, das=True, split_hands=4)
-    engine = PlayerEngine(rules)
-    engine.round_value()
-    job = outcomes._Round(engine, ups=(7,))._split_job(8, 7, engine.one)
-    kernel = outcomes._split_kernel(False)
+    job, kernel = _eights_against_a_seven()
     held, made = [], []
     for parts in (1, 2):
         job.parts = parts
@@ -272,6 +276,18 @@ def test_parts_hold_fewer_rows():
         made.append(kernel.rows_made)
         assert sum(outcomes._crt(r, job.moduli) for r in sums) == outcomes.perm(job.n, job.cards)
     assert held[1] < held[0] and made[1] == made[0] > 0
+
+
+def test_part_bounds_share_out_every_high_part():
+    # The parts' ranges of high parts start at 0, end above every high part and do not overlap,
+    # and the pairs' weight is cut near evenly: no part is empty when there are few parts.
+    job, kernel = _eights_against_a_seven()
+    base, up, leaves, groups, exact = job.args
+    heads = kernel.heads(base, up, leaves, groups, exact)
+    for parts in (1, 2, 3, 5):
+        bounds = kernel.part_bounds(base, up, leaves, heads, parts)
+        assert len(bounds) == parts + 1 and bounds[0] == 0 and bounds[-1] == 2 ** 64 - 1
+        assert all(a < b for a, b in zip(bounds, bounds[1:]))
 
 
 @pytest.mark.parametrize("rule", ["S17", "H17"])

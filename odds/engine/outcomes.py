@@ -204,19 +204,22 @@ PARALLEL_FROM = 10 ** 6  # leaves ** hands summed over the calls, from which thr
 
 
 SLOT_BYTES = 48  # a row's share of its bucket's hash table of slots, about
-PART_BYTES = 160 * 2 ** 20  # rows (and their slots) one part of a pair's kernel calls may hold, about
-MAX_PARTS = 16  # each part settles every head entry again: beyond this the time grows more than memory falls
+PART_BYTES = 256 * 2 ** 20  # rows (and their slots) one part of a pair's kernel calls may hold, about
+MAX_PARTS = 16  # each part settles the head unions it meets: beyond this the time grows more than memory falls
+MADE_PER_HELD = 2.25  # unions made by one call a pair, for each held at once (2-2 and 3-3 against a 7, 4 hands)
 
 
 def _parts(rows: float, row_bytes: int) -> int:
     """The parts a pair's kernel calls share out its unions in (see ``SplitKernel.run``), so that a
-    part holds about :data:`PART_BYTES` of ``rows`` rows of ``row_bytes``: one, or a multiple of
-    :data:`THREADS` (the parts of one pair run side by side) up to :data:`MAX_PARTS`.
+    part holds about :data:`PART_BYTES` of the rows of ``row_bytes`` made by a call that holds
+    ``rows`` at once: one, or a multiple of :data:`THREADS` (the parts of one pair run side by
+    side) up to :data:`MAX_PARTS`. A part, a range of high parts, holds about all the rows it
+    makes, and one call makes about :data:`MADE_PER_HELD` times the rows it holds at once.
 
     >>> _parts(1_000, 336), _parts(1.49e6, 336) // THREADS * THREADS == _parts(1.49e6, 336), _parts(1e9, 432)
     (1, True, 16)
     """
-    parts = -(-int(rows * (row_bytes + SLOT_BYTES)) // PART_BYTES)
+    parts = -(-int(MADE_PER_HELD * rows * (row_bytes + SLOT_BYTES)) // PART_BYTES)
     if parts <= 1:
         return 1
     return min(-(-parts // THREADS) * THREADS, MAX_PARTS)
@@ -228,11 +231,6 @@ def _rows(size: int) -> float:
     at 3 hands, 12.1 million at 4), as ``1.49e6 * (size / 2128 ** 3) ** 0.27``, more than held at 2
     hands and on fewer decks."""
     return 1.49e6 * (size / 2128 ** 3) ** 0.27
-
-
-# One pair's head tables made at a time: while a table grows it briefly holds its old slots and its
-# new ones, which at four hands is more than the rows of a part.
-_BUILDING = threading.Lock()
 
 
 @dataclass
@@ -250,6 +248,7 @@ class _SplitJob:
     size: int  # leaves ** hands, for the order of the calls
     parts: int = 1  # calls that share out the unions, each holding about 1 / parts of the rows
     _heads: Optional[list] = None  # the head tables, shared by the calls while some are to come
+    _bounds: Optional[list] = None  # the high parts that bound the parts (SplitKernel.part_bounds)
     _left: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -267,12 +266,12 @@ class _SplitJob:
             return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit)
         with self._lock:  # the first call makes the head tables, the last lets them go
             if self._heads is None:
-                with _BUILDING:
-                    self._heads, self._left = kernel.heads(base, up, leaves, groups, exact), self.calls
-            heads = self._heads
+                self._heads, self._left = kernel.heads(base, up, leaves, groups, exact), self.calls
+                self._bounds = kernel.part_bounds(base, up, leaves, self._heads, self.parts)
+            heads, bounds = self._heads, self._bounds
         try:
             return kernel.run(base, up, leaves, groups, exact, moduli, self.cards, self.one_unit, part,
-                              self.parts, heads)
+                              self.parts, heads, bounds)
         finally:
             with self._lock:
                 self._left -= 1
@@ -621,7 +620,7 @@ class _Round:
                 else:
                     jobs.append(job)
         # The largest first, THREADS of them side by side, their calls taken in turn: a thread holds
-        # one part of one pair at a time (the head tables are made one pair at a time: _BUILDING).
+        # one part of one pair at a time.
         ranked = sorted(jobs, key=lambda job: -job.size)
         calls = [(job, i) for _, i, _, job in sorted((rank // max(THREADS, 1), i, rank, job)
                                                      for rank, job in enumerate(ranked) for i in range(job.calls))]

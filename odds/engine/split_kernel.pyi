@@ -17,10 +17,15 @@ class SplitKernel:
     def run(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
             groups: Sequence[tuple[int, tuple[int, ...], int, int]], exact: bool, moduli: Sequence[int],
             jmax: int, one_unit: bool, part: int = 0, parts: int = 1,
-            heads: Optional[list[Any]] = None) -> Optional[Union[list[list[int]], list[float]]]:
+            heads: Optional[list[Any]] = None,
+            bounds: Optional[list[int]] = None) -> Optional[Union[list[list[int]], list[float]]]:
         """Exact: each outcome's residues modulo each modulus; float: its probability. None where
         the dealer can run out of cards or his counts could pass 128 bits. ``part`` of ``parts``:
-        only the unions of that part; ``heads``: the tables from :meth:`heads`, shared."""
+        only the unions of that part (their high parts within ``bounds``, from
+        :meth:`part_bounds`); ``heads``: the tables from :meth:`heads`, shared."""
     def heads(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
               groups: Sequence[tuple[int, tuple[int, ...], int, int]], exact: bool) -> list[Any]:
         """The head tables of a run with these arguments (opaque), to share among its calls."""
+    def part_bounds(self, base: Sequence[int], up: int, leaves: Sequence[Sequence[tuple[int, int, int]]],
+                    heads: list[Any], parts: int) -> list[int]:
+        """The ``parts + 1`` bounds of the high parts of the unions that each part joins."""
