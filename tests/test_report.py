@@ -240,6 +240,24 @@ def test_a_variants_command_gives_its_options(capsys):
     assert printed != fraction_text(compute_sheet(items["royal-match-21-A-6d-any"]).house_edge)
 
 
+def test_the_burnout_bonus_is_priced_at_its_own_four_hands():
+    # The book prices the Burnout bonus with pairs split to four hands (its rules of play), says so
+    # in each sheet's command, and computes its two dealer rules one after the other in one process
+    # (each round law takes both cores); the streak wager keeps the defaults of odds wager.
+    from odds.apps.book_plan import plan
+    from odds.apps.report import _groups
+    items = plan(only=["burnout-bonus", "streak"], decks=[6])
+    bonus = [item for item in items if item.wager == "burnout-bonus"]
+    assert {item.rule for item in bonus} == {"S17", "H17"}
+    for item in bonus:
+        assert item.options()["split_hands"] == 4 and item.on_every_core
+        assert shlex.split(item.command())[-2:] == ["--split-hands", "4"]
+    assert not any(item.on_every_core or "split_hands" in item.options() for item in items if item.wager == "streak")
+    groups = _groups(items)
+    assert tuple(bonus) in groups
+    assert all(len({item.rule for item in group}) == 1 for group in groups if group[0].wager == "streak")
+
+
 def test_each_variant_is_drawn_under_its_own_label():
     from odds.apps.book_plan import plan
     from odds.apps.report_plots import _plot_label

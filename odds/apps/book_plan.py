@@ -52,6 +52,12 @@ class Item:
         return get_wager(self.wager).rounds or self.book_variant() is not None
 
     @property
+    def on_every_core(self) -> bool:
+        """Whether the sheet's slow part takes every core by itself: a round's outcome law with pairs
+        split to four hands (the split kernel's threads), which gains nothing beside another."""
+        return get_wager(self.wager).rounds and self.options().get("split_hands", 2) >= 4
+
+    @property
     def stem(self) -> str:
         return f"{self.wager}-{self.paytable}-{self.decks}d-{self.rule}" + (f"-{self.variant}" if self.variant else "")
 
@@ -64,8 +70,12 @@ class Item:
 
     def options(self) -> dict:
         """The keyword options of the wager's par sheet (as ``odds wager`` passes them)."""
+        return {**({"meters": self.meters} if self.meters else {}), **self._set_options()}
+
+    def _set_options(self) -> dict:
+        """The options the book sets: the wager's for all its sheets, then its variant's."""
         variant = self.book_variant()
-        return {**({"meters": self.meters} if self.meters else {}), **(variant.options if variant else {})}
+        return {**get_wager(self.wager).book_options, **(variant.options if variant else {})}
 
     def book_variant(self) -> Optional[BookVariant]:
         """The wager's book variant this sheet is (None for its plain sheet)."""
@@ -77,9 +87,8 @@ class Item:
         words += [] if self.rule == "any" else ["--rule", self.rule]
         words += ["--paytable", self.paytable] + (["--meter", self.meters] if self.meters else [])
         words += ["--paytable-file", self.paytable_file] if self.paytable_file else []
-        variant = self.book_variant()
         flags = get_wager(self.wager).options.flags()
-        for key, value in (variant.options if variant else {}).items():
+        for key, value in self._set_options().items():
             words += [flags[key]] if value is True else [flags[key], str(value)]
         return shlex.join(words)
 

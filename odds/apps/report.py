@@ -62,7 +62,7 @@ def compute_sheet(item: Item) -> ParSheet:
 
 def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict]:
     """Sheets that share their slow part (they differ by paytable only), in one process so
-    that the second reads what the first computed."""
+    that the second reads what the first computed (or that take every core each: :func:`_groups`)."""
     cache = ResultCache(cache_dir)
     with use_cache(cache):
         sheets = [compute_sheet(item) for item in items]
@@ -70,9 +70,17 @@ def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict]:
 
 
 def _groups(items: Sequence[Item]) -> list[tuple]:
+    """The items in groups computed in one process each: the sheets of a slow part (its paytables),
+    and those whose slow part takes every core together, one after another (about as fast as side
+    by side, in half the memory)."""
     out: dict = {}
     for item in items:
-        key = (item.wager, item.decks, item.rule, item.variant) if item.slow else item
+        if item.on_every_core:
+            key: object = (item.wager, item.decks, item.variant)
+        elif item.slow:
+            key = (item.wager, item.decks, item.rule, item.variant)
+        else:
+            key = item
         out.setdefault(key, []).append(item)
     return [tuple(g) for g in out.values()]
 

@@ -45,7 +45,7 @@ and two pairs' head tables rather than two whole calls. Cost, six decks, one cor
 once) the tables grow large: 2-2 against a 7 alone draws 2,122 different multisets a hand, which
 join into 162 thousand unions for two hands, 2.9 million for three and 27 million for four, and
 joining the fourth hand to the three takes 6 billion lookups. A whole round at S17 with DAS
-takes about 20 CPU-minutes (10 minutes on two cores) exact, and 2.75 GB in parts (12 GB in one call
+takes about 11 CPU-minutes (5.5 minutes on two cores) exact, and 3.6 GB in parts (12 GB in one call
 a pair: each union carries a residue a modulus for each dealer result; ``MODULI_PER_CALL`` moduli
 are taken a kernel call, fewer use less memory and more time).
 

@@ -113,6 +113,7 @@ class Wager:
     paytable_extras: tuple[str, ...] = ()  # keys of the paytable file handed to the par sheet
     book_meters: Mapping[Optional[str], str] = field(default_factory=dict)  # paytable (None: any) -> meters
     book_variants: tuple[BookVariant, ...] = ()
+    book_options: Mapping[str, Any] = field(default_factory=dict)  # the options of each of its sheets in the book
     book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
 
     @property
