@@ -936,6 +936,8 @@ cdef class SplitKernel:
         cdef const Table* t
         cdef void* grown
         bounds = [0]
+        if parts <= 1:  # one part joins every union: nothing to weigh
+            return bounds + [~(<u64> 0)]
         try:
             for last in range(2):
                 if heads[last] is None:
