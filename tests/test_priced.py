@@ -144,7 +144,7 @@ def test_strategy_charts_and_sweeps_read_in_a_notebook():
 
 def test_a_wager_on_the_rounds_result_states_the_play_it_is_priced_for():
     p = price("streak", "A", decks=1, any_decks=True, split_hands=1, exact=True)
-    assert "composition-dependent strategy" in p.path
+    assert "composition-dependent" in p.path and "no splitting" in p.path
     assert p.ret(Shoe.decks(1)).ret == p.par_sheet(Shoe.decks(1)).expected_return
 
 

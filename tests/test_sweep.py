@@ -1,6 +1,7 @@
 """Shoe-state sweeps (odds sweep): the fast returns against the exact engines on depleted shoes,
 the effects of removal, the deal, reproducible seeds, the same numbers on a two-worker Dask
 cluster as in one process, plots and bad input."""
+import dataclasses
 import itertools
 import json
 import random
@@ -22,6 +23,7 @@ from odds.wagers.shoe_returns import shoe_return, swept_wagers
 from odds.reference.dealt import twenty_one_plus_three_hands
 from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed, unfix,
                         ChunkTask)
+from odds.apps.sweep_checkpoint import CheckpointError
 from odds.apps.sweep_report import sweep_json, write_plots
 from odds.wagers import get_wager
 from odds.wagers.card_combinations import GAMES
@@ -210,15 +212,18 @@ def test_wins_in_a_row_return_equals_the_par_sheet_and_fast_agrees(wager):
 
 
 def test_a_streak_sweep_takes_the_return_of_each_round():
-    """Every round of a short streak sweep, dealt again here: its return is that of the cards left
-    (the float path, which the test above holds to the exact), and the sweep's extremes are theirs.
+    """Every round of a short streak sweep, here with a double after a split and a dealer blackjack
+    read as neither a win nor a loss, dealt again here: its return is that of the cards left at
+    those rules (the float path, which the test above holds to the exact), and the sweep's extremes
+    are theirs; its full shoe is the par sheet's at the same rules.
     Its effects of removal: the same for every suit and every ten-valued rank, a small card out good
     for the player and a ten bad. (They need not add up to 0 over the shoe, as a card-decided
     wager's do: the return is not an expectation over the dealt cards, (w / (w + l)) ** k, and the
     player's play changes with the cards left.)"""
-    spec = spec_of("streak", 1, "S17", shoes=1, seed=3, arithmetic="float")
+    play = (("das", True), ("dealer_blackjack", "no-effect"))
+    spec = spec_of("streak", 1, "S17", shoes=1, seed=3, arithmetic="float", game=play)
     result = run_sweep(spec)
-    ev = shoe_return("streak", pays("streak"), S17)
+    ev = shoe_return("streak", pays("streak"), S17, **dict(play))
     returns = []
     for shoe in range(1):
         cards = list(range(52))
@@ -233,9 +238,29 @@ def test_a_streak_sweep_takes_the_return_of_each_round():
     j = sweep_json(result)
     assert j["rounds"] == len(returns)
     assert j["return"]["min"] == min(returns) and j["return"]["max"] == max(returns)
+    sheet = get_wager("streak").par_sheet(Shoe.decks(1), S17, builtin_paytables("streak").tables["A"], 1,
+                                          **dict(play))
+    assert result.plan.full_return == sheet.expected_return != shoe_return("streak", pays("streak"), S17).exact(
+        [1] * 52)[0]  # the rules of play were not left behind
+    assert "DAS" in j["method"]
     plan = result.plan
     assert all(len(set(plan.eor_card[4 * r:4 * r + 4])) == 1 for r in range(13))
     assert len(set(plan.eor_rank[9:])) == 1 and plan.eor_rank[4] > 0 > plan.eor_rank[9]
+
+
+def test_the_main_games_rules_are_for_the_streak_wagers_only():
+    """The rules of play reach the Burnout bonus's round law, and its warning says how many hands
+    it splits to unless they are Burnout's four; no other wager takes them."""
+    from odds.apps.sweep import evaluator
+    from odds.apps.sweep_report import warnings
+    four = spec_of("burnout-bonus", 6, "H17", game=(("split_hands", 4),))
+    assert evaluator(four).game.split_hands == 4 and "split to 4 hands" in evaluator(four).method
+    assert not any("four hands" in w for w in warnings(four))
+    assert any("splits to 2" in w for w in warnings(spec_of("burnout-bonus", 6, "H17")))
+    with pytest.raises(SweepError, match="rules of play of the main game are for streak and burnout-bonus"):
+        spec_of("buster", 6, "H17", game=(("das", True),))
+    with pytest.raises(SweepError, match="no option 'cap'"):
+        spec_of("streak", 6, "H17", game=(("cap", "5"),))
 
 
 def brute_21_plus_3_return(cards, pay):
@@ -351,11 +376,61 @@ def test_float_and_exact_arithmetic_decide_the_same_rounds():
 
 # --------------------------------------------------------------------------------------- Dask
 
-def test_local_cluster_of_two_workers_equals_one_process():
+def test_local_cluster_of_two_workers_equals_one_process(tmp_path):
     """A LocalCluster started by the sweep (two worker processes) and the same sweep in this
-    process give identical JSON."""
+    process give identical JSON; so does the cluster going on from a checkpoint that holds some
+    of the chunks, and it keeps the others as they finish."""
     spec = SweepSpec("21+3", "C", 6, "S17", shoes=40, seed=9, chunk=5)
-    assert sweep_json(run_sweep(spec, workers=2)) == sweep_json(run_sweep(spec))
+    here = run_sweep(spec)
+    assert sweep_json(run_sweep(spec, workers=2)) == sweep_json(here)
+    run_sweep(dataclasses.replace(spec, shoes=15), checkpoint=tmp_path)  # another sweep: its own folder
+    run_sweep(spec, checkpoint=tmp_path)
+    folder = next(f for f in tmp_path.iterdir() if len(list(f.glob("shoes-*"))) == 8)
+    for name in ("shoes-5-5.json", "shoes-20-5.json", "shoes-35-5.json"):
+        (folder / name).unlink()
+    resumed = run_sweep(spec, workers=2, checkpoint=tmp_path)
+    assert resumed.resumed == 25 and sweep_json(resumed) == sweep_json(here)
+    assert len(list(folder.glob("shoes-*.json"))) == 8
+
+
+def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypatch, capsys):
+    """A sweep whose checkpoint holds some of its chunks deals only the others, and reads the
+    exact returns back rather than computing them: its numbers are those of a run from the start.
+    A file that is not a chunk of this sweep is refused in one line, naming it."""
+    import odds.apps.sweep as sweep_module
+    spec = SweepSpec("buster", "C", 6, "H17", shoes=7, seed=3, chunk=2)
+    whole = run_sweep(spec)
+    first = run_sweep(spec, checkpoint=tmp_path)
+    assert first.tally == whole.tally and first.resumed == 0
+    folder, = tmp_path.iterdir()
+    assert sorted(f.name for f in folder.iterdir()) == [
+        "exact-returns.json", "shoes-0-2.json", "shoes-2-2.json", "shoes-4-2.json", "shoes-6-1.json"]
+    (folder / "shoes-2-2.json").unlink()
+    (folder / "shoes-6-1.json").unlink()  # stopped before these two
+    dealt, real = [], sweep_module.run_chunk
+    monkeypatch.setattr(sweep_module, "run_chunk", lambda task, a, n: dealt.append((a, n)) or real(task, a, n))
+    monkeypatch.setattr(sweep_module, "exact_returns", lambda spec: pytest.fail("computed again"))
+    again = run_sweep(spec, checkpoint=tmp_path)
+    assert dealt == [(2, 2), (6, 1)] and again.resumed == 4 and "read back" in again.where
+    assert sweep_json(again) == sweep_json(whole) and again.plan == whole.plan
+    (folder / "shoes-4-2.json").write_text((folder / "shoes-0-2.json").read_text().replace('"shoes": 2', '"shoes": 3'))
+    with pytest.raises(CheckpointError, match="shoes-4-2.json cannot be read"):
+        run_sweep(spec, checkpoint=tmp_path)
+    (folder / "shoes-4-2.json").write_text('{"sweep": "another", "data": {}}')
+    with pytest.raises(CheckpointError, match="written by another sweep"):
+        run_sweep(spec, checkpoint=tmp_path)
+    monkeypatch.undo()
+    cli = ["sweep", "buster", "--decks", "6", "--paytable", "C", "--shoes", "2", "--no-dask", "--checkpoint"]
+    assert main(cli + [str(tmp_path / "cli")]) == 0
+    kept, = (tmp_path / "cli").iterdir()
+    (kept / "exact-returns.json").write_text("{")
+    (tmp_path / "a-file").write_text("")
+    for where, message in ((tmp_path / "cli", "exact-returns.json cannot be read"),
+                           (tmp_path / "a-file", "--checkpoint " + str(tmp_path / "a-file") + ": exists and is not")):
+        capsys.readouterr()
+        assert main(cli + [str(where)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, err
 
 
 def test_scheduler_address_equals_one_process():
@@ -406,6 +481,8 @@ def test_cli_json_contract_and_plots(tmp_path):
 @pytest.mark.parametrize("args,message", [
     (("streak", "--decks", "6", "--streak", "6"), "invalid choice"),
     (("buster", "--decks", "6", "--paytable", "C", "--streak", "3"), "streak length"),
+    (("buster", "--decks", "6", "--paytable", "C", "--split-hands", "4"), "rules of play of the main game"),
+    (("streak", "--decks", "6", "--split-hands", "5"), "invalid choice"),
     (("blazing-7s", "--decks", "6", "--paytable", "A"), "give --meter jackpot=VALUE"),
     (("21+3", "--decks", "6", "--paytable", "C", "--meter", "jackpot=5"), "has no meter"),
     (("nonesuch", "--decks", "6"), "unknown wager"),

@@ -60,15 +60,19 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterator, Optional, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
 import numpy
 
 from odds.core.errors import EngineError, InternalError, OddsError
 from odds.core.progress import bar
+from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
 from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, streak_wagers, swept_wagers
+
+from .sweep_checkpoint import Checkpoint, CheckpointError
 
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
@@ -103,6 +107,7 @@ class SweepSpec:
     cap: Optional[str] = None  # the twenty-point bonus's aggregate payout limit, shared by every spot betting
     visible: Optional[str] = None  # EZ Bust placed after the up card: "own" (a spot's cards) or "table" (every spot's)
     streak: Optional[int] = None  # a wager on wins in a row: its length (default 2)
+    game: tuple[tuple[str, Any], ...] = ()  # a wager on wins in a row: the main game's rules of play, e.g. split_hands
 
     def __post_init__(self) -> None:
         if self.wager not in swept_wagers():
@@ -132,6 +137,12 @@ class SweepSpec:
             raise SweepError("visible cards are weighed for ez-bust only (placed after the up card, 633b.16(c))")
         if self.streak is not None and self.wager not in streak_wagers():
             raise SweepError(f"a streak length is for {' and '.join(streak_wagers())}, not {self.wager}")
+        if self.game and self.wager not in streak_wagers():
+            raise SweepError(f"rules of play of the main game are for {' and '.join(streak_wagers())}, "
+                             f"not {self.wager}")
+        unknown = sorted(set(dict(self.game)) - set(WAGERS[self.wager].shoe_return_options) - {"streak"})
+        if unknown:
+            raise SweepError(f"{self.wager} is swept with no option {unknown[0]!r}")
         if self.arithmetic not in ("auto", "exact", "float"):
             raise SweepError(f"arithmetic must be auto, exact or float, got {self.arithmetic!r}")
         DealerRules.parse(self.rule)
@@ -174,11 +185,12 @@ class SweepSpec:
 @lru_cache(maxsize=8)
 def evaluator(spec: SweepSpec) -> ShoeReturn:
     """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
+    options = dict(spec.game)
     if spec.cap is not None:
-        return shoe_return(spec.wager, spec.pay_table, spec.rules, cap=spec.cap, spots=spec.spots)
+        options.update(cap=spec.cap, spots=spec.spots)
     if spec.streak is not None:
-        return shoe_return(spec.wager, spec.pay_table, spec.rules, streak=spec.streak)
-    return shoe_return(spec.wager, spec.pay_table, spec.rules)
+        options.update(streak=spec.streak)
+    return shoe_return(spec.wager, spec.pay_table, spec.rules, **options)
 
 
 # ------------------------------------------------------------------------------- the count (exact)
@@ -219,7 +231,11 @@ class Plan:
         return self.levels[self.level][1]
 
 
-def make_plan(spec: SweepSpec) -> Plan:
+ExactReturns = tuple[Fraction, Fraction, tuple[Fraction, ...]]
+
+
+def exact_returns(spec: SweepSpec) -> ExactReturns:
+    """The full shoe's return and chance the wager is offered, and each card's effect of removal."""
     ev = evaluator(spec)
     full = [spec.decks] * 52
     r0, q0 = ev.exact(full)
@@ -228,6 +244,26 @@ def make_plan(spec: SweepSpec) -> Plan:
         less = list(full)
         less[i] -= 1
         eor_card.append(ev.exact(less)[0] - r0)
+    return r0, q0, tuple(eor_card)
+
+
+def _kept_returns(spec: SweepSpec, store: Checkpoint) -> ExactReturns:
+    """:func:`exact_returns`, read from the checkpoint or computed and kept there."""
+    kept = store.read("exact-returns")
+    if kept is None:
+        r0, q0, eor_card = exact_returns(spec)
+        store.write("exact-returns", [str(r0), str(q0), [str(e) for e in eor_card]])
+        return r0, q0, eor_card
+    try:
+        return Fraction(kept[0]), Fraction(kept[1]), tuple(Fraction(e) for e in kept[2])
+    except (ValueError, TypeError, IndexError, ZeroDivisionError) as exc:
+        raise CheckpointError(f"checkpoint {store.folder / 'exact-returns.json'} cannot be read ({exc}); delete "
+                              "it to compute it again") from None
+
+
+def make_plan(spec: SweepSpec, returns: Optional[ExactReturns] = None) -> Plan:
+    """The count and its threshold, from ``returns`` (default: :func:`exact_returns`)."""
+    r0, q0, eor_card = returns or exact_returns(spec)
     eor_rank = tuple(sum(eor_card[4 * r:4 * r + 4], Fraction(0)) / 4 for r in range(13))
     biggest = max(abs(e) for e in eor_rank)
     levels = {}
@@ -546,14 +582,19 @@ def chunks(spec: SweepSpec) -> list[tuple[int, int]]:
     return [(i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk)]
 
 
-def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]]) -> list:
+def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]], done: Callable[..., None],
+            shown: Any) -> list:
+    """Run ``parts`` on ``client``; ``done(first, count, tally)`` as each finishes."""
     from dask.distributed import as_completed
 
     futures = client.map(run_chunk, [task] * len(parts), [a for a, _ in parts], [n for _, n in parts], pure=False)
-    with bar(sum(n for _, n in parts), f"sweeping {task.spec.wager}", "shoe") as shown:
-        for future in as_completed(futures):
-            shown.update(parts[futures.index(future)][1])
-    return client.gather(futures)
+    results = []
+    for future in as_completed(futures):
+        first, count = parts[futures.index(future)]
+        results.append(future.result())
+        done(first, count, results[-1])
+        shown.update(count)
+    return results
 
 
 @contextlib.contextmanager
@@ -589,6 +630,7 @@ class SweepResult:
     tally: Tally
     seconds: float = 0.0
     where: str = "in process"
+    resumed: int = 0  # shoes read back from a checkpoint, not dealt by this run
 
     def by_depth(self) -> list[dict]:
         """The rounds by the depth of the shoe they were dealt at, a row a tenth of the shoe."""
@@ -619,32 +661,47 @@ class SweepResult:
         return data_frame(columns, [[row[c] for c in columns] for row in self.by_depth()])
 
 
-def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None) -> SweepResult:
+def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None,
+              checkpoint: Union[str, Path, None] = None) -> SweepResult:
     """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of
     ``workers`` processes started for it, on the Dask cluster at ``scheduler``, or through a
-    ``dask.distributed.Client`` the caller holds (left open). The numbers are the same every way."""
+    ``dask.distributed.Client`` the caller holds (left open). The numbers are the same every way.
+    ``checkpoint``: a folder that keeps each finished chunk, read back by a later run of the same
+    sweep, which deals only the chunks not there (:mod:`odds.apps.sweep_checkpoint`)."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise SweepError(f"workers must be a whole number >= 0, got {workers!r}")
-    plan = make_plan(spec)
+    store = None if checkpoint is None else Checkpoint(checkpoint, spec.wager, repr(spec), Tally)
+    plan = make_plan(spec, None if store is None else _kept_returns(spec, store))
     task = ChunkTask(spec, plan.tags, plan.threshold)
-    parts = chunks(spec)
+    loaded = {} if store is None else store.load(chunks(spec))
+    results = list(loaded.values())
+    resumed = sum(t.shoes for t in results)
+    parts = [p for p in chunks(spec) if p not in loaded]
+
+    def done(first: int, count: int, tally: Tally) -> None:
+        if store is not None:
+            store.save(first, count, tally)
+
     start = time.perf_counter()
-    if client is not None:
-        results = _gather(client, task, parts)
-        where = f"Dask client {client.scheduler.address}"
-    elif scheduler or workers:
-        with dask_client(workers, scheduler) as opened:
-            results = _gather(opened, task, parts)
-        where = (f"Dask scheduler {scheduler}" if scheduler
-                 else f"local Dask cluster of {workers} worker(s), its start-up included")
-    else:
-        with bar(sum(n for _, n in parts), f"sweeping {task.spec.wager}", "shoe") as shown:
-            results = []
-            for a, n in parts:
-                results.append(run_chunk(task, a, n))
-                shown.update(n)
-        where = "in process"
+    with bar(spec.shoes, f"sweeping {spec.wager}", "shoe") as shown:
+        shown.update(resumed)
+        if client is not None:
+            results += _gather(client, task, parts, done, shown)
+            where = f"Dask client {client.scheduler.address}"
+        elif scheduler or workers:
+            with dask_client(workers, scheduler) as opened:
+                results += _gather(opened, task, parts, done, shown)
+            where = (f"Dask scheduler {scheduler}" if scheduler
+                     else f"local Dask cluster of {workers} worker(s), its start-up included")
+        else:
+            for first, count in parts:
+                results.append(run_chunk(task, first, count))
+                done(first, count, results[-1])
+                shown.update(count)
+            where = "in process"
     total = Tally()
-    for part in results:  # in chunk order (the sums are exact, so the order does not matter)
+    for part in results:  # the sums are exact, so the order does not matter
         total.add(part)
-    return SweepResult(spec, plan, total, time.perf_counter() - start, where)
+    if resumed:
+        where += f"; {resumed:,} of the {spec.shoes:,} shoes read back from {store.folder}"  # type: ignore[union-attr]
+    return SweepResult(spec, plan, total, time.perf_counter() - start, where, resumed)

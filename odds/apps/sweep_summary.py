@@ -135,16 +135,18 @@ def _cpu_per(res: SweepResult, n: int) -> float:
     return res.tally.cpu_ns / 1e9 / n if n else 0.0
 
 
-def run_summary(conditions: Conditions, workers: int = 0, scheduler: Optional[str] = None) -> Summary:
+def run_summary(conditions: Conditions, workers: int = 0, scheduler: Optional[str] = None,
+                checkpoint: Union[str, Path, None] = None) -> Summary:
     """Sweep every wager of ``conditions``: in this process, on a local Dask cluster of ``workers``
-    processes (one for all the wagers) or on the cluster at ``scheduler``."""
+    processes (one for all the wagers) or on the cluster at ``scheduler``; each sweep's finished
+    chunks kept in ``checkpoint`` (see :func:`odds.apps.sweep.run_sweep`)."""
     specs = conditions.specs()
     summary = Summary(conditions)
     start = time.perf_counter()
     with (dask_client(workers, scheduler) if workers or scheduler else contextlib.nullcontext()) as client:
         with bar(len(specs), "sweeping every wager", "wager") as shown:
             for spec in specs:
-                summary.results.append(run_sweep(spec, client=client))
+                summary.results.append(run_sweep(spec, client=client, checkpoint=checkpoint))
                 shown.update(1)
         summary.where = ("in process" if client is None else f"Dask scheduler {scheduler}" if scheduler
                          else f"local Dask cluster of {workers} worker(s), its start-up included")

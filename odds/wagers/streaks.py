@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .paytables import Paytable
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
+RETURN_OPTIONS = GAME_OPTIONS + ("dealer_blackjack",)  # what a shoe's return takes
 INDEPENDENT = ("rounds are independent: a fresh shoe every round (a shuffling machine or a freshly "
                "shuffled shoe), so each round has the same chances")
 PLAY = ("the player plays the main game composition-dependent (each decision best for the hand's cards "
@@ -200,13 +201,16 @@ class WinsInARowReturn(ShoeReturn):
                  dealer_blackjack: str = "loss", **game: Any) -> None:
         if str(streak) not in pays:
             raise WagerError(f"{wager} pays {', '.join(pays)} wins in a row, not {streak}")
+        if dealer_blackjack not in ("loss", "no-effect"):
+            raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
         self.wager, self.streak, self.dealer_blackjack = wager, int(streak), dealer_blackjack
         self.pay = Fraction(pays[str(streak)])
         self.game = GameRules.from_options(1, rules, **{k: v for k, v in game.items() if k in GAME_OPTIONS})
+        blackjack = "a lost round" if dealer_blackjack == "loss" else "neither a win nor a loss"
         self.method = (f"the round's outcome law from the shoe as it stands (odds.engine.outcomes; main game "
-                       f"{self.game.describe(with_decks=False)}), then the chance of {streak} wins in a row with every "
-                       "round of the streak dealt from that shoe, (w / (w + l)) ** k; in floats by the player "
-                       "engine's float path, within 1e-12 of the exact")
+                       f"{self.game.describe(with_decks=False)}; {PLAY}; a dealer blackjack {blackjack}), then the "
+                       f"chance of {streak} wins in a row with every round of the streak dealt from that shoe, "
+                       "(w / (w + l)) ** k; in floats by the player engine's float path, within 1e-12 of the exact")
         self._ratios: dict = {}
 
     def _return(self, classes: Mapping[str, Any]) -> Any:
@@ -253,12 +257,12 @@ class StreakOptions(Options):
 
 WAGERS = (
     Wager("streak", "Streak wager", "9 NYCRR 5324.11(m)", ("2", "3", "4", "5"), streak_par_sheet,
-          StreakOptions, rounds=True, shoe_return=wins_in_a_row_return("streak"), shoe_return_options=("streak",),
+          StreakOptions, rounds=True, shoe_return=wins_in_a_row_return("streak"), shoe_return_options=RETURN_OPTIONS,
           book_note="the streak wager at the six and eight decks 9 NYCRR 5324.11(m)(1) allows, a dealer blackjack "
                     "read as a lost round ((m)(6))"),
     Wager("burnout-bonus", "Blackjack Burnout bonus wager", "Blackjack Burnout procedures, Bonus Wager",
           ("2", "3", "4"), burnout_bonus_par_sheet, StreakOptions, rounds=True,
-          shoe_return=wins_in_a_row_return("burnout-bonus"), shoe_return_options=("streak",),
+          shoe_return=wins_in_a_row_return("burnout-bonus"), shoe_return_options=RETURN_OPTIONS,
           book_note="the Blackjack Burnout bonus wager at the six decks of its procedures, pairs split to four "
                     "hands as its rules of play allow", book_options={"split_hands": 4}),
 )

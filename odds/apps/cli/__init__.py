@@ -76,9 +76,11 @@ EXAMPLES = {  # the end of each command's help (shown as written)
                 "odds certify buster --decks 6 --rule H17 --paytable-file proposed.toml --out r.html",
                 "odds certify streak --decks 6 --paytable A --prepared-by \"A. Tester\" --out streak.html"],
     "sweep": ["odds sweep buster --decks 6 --paytable C --shoes 1000", "odds sweep 21+3 --decks 6 --paytable B "
-              "--shoes 200 --plots plots --format json > sweep.json"],
+              "--shoes 200 --plots plots --format json > sweep.json",
+              "odds sweep burnout-bonus --decks 6 --split-hands 4 --shoes 20 --checkpoint bb4"],
     "sweep-all": ["odds sweep-all --shoes 1000 --plots plots", "odds sweep-all --shoes 100000 --scheduler tcp://host:8786 "
-                  "--format json > ranking.json"],
+                  "--format json > ranking.json",
+                  "odds sweep-all --shoes 100000 --round-shoes 100000 --checkpoint study --plots plots"],
 }
 
 

@@ -10,8 +10,11 @@ from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
 
-from .arguments import (FORMAT_HELP, add_decks, add_wager_source, writable_folder,
+from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, writable_folder,
                         deck_list, select_paytable, wager_names, whole_number)
+
+# the main game's rules of play a sweep of streak or burnout-bonus takes (add_streak_options)
+PLAY_OPTIONS = ("dealer_blackjack", "das", "split_hands", "resplit_aces", "hit_split_aces", "surrender")
 
 
 def cmd_selftest(args: argparse.Namespace) -> tuple[str, int]:
@@ -50,8 +53,9 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
-                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible, streak=args.streak)
-    result = run_sweep(spec, workers=workers, scheduler=args.scheduler)
+                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible, streak=args.streak,
+                     game=tuple((k, getattr(args, k)) for k in PLAY_OPTIONS if getattr(args, k) not in (None, False)))
+    result = run_sweep(spec, workers=workers, scheduler=args.scheduler, checkpoint=args.checkpoint)
     if args.plots:
         write_plots(result, args.plots)
     return json.dumps(sweep_json(result), indent=1) if args.format == "json" else sweep_text(result)
@@ -72,6 +76,9 @@ def _add_sweep_run(p: argparse.ArgumentParser, shoes: str, plots: str) -> None:
                         "0 runs in this process)")
     p.add_argument("--scheduler", help="run on the Dask cluster at this address, e.g. tcp://host:8786")
     p.add_argument("--no-dask", action="store_true", help="run in this process, without Dask")
+    p.add_argument("--checkpoint", help="keep each finished chunk of shoes in this folder, and read back the ones "
+                                        "already there: a long sweep stopped part way goes on where it was, with the "
+                                        "same numbers")
     p.add_argument("--plots", help=plots)
     p.add_argument("--format", choices=("table", "json"), default="table", help=FORMAT_HELP)
 
@@ -89,8 +96,7 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     sw.add_argument("--visible", choices=("own", "table"),
                     help="ez-bust: also the wager as played, placed after the up card on the cards each spot sees "
                          "(its own two, or every spot's) when their return is above 0")
-    sw.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
-                    help="streak, burnout-bonus: the wager on this many wins in a row (default 2)")
+    add_streak_options(sw, "streak, burnout-bonus")
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")
@@ -108,6 +114,8 @@ def _sweep_settings(args: argparse.Namespace, command: str) -> Fraction:
         raise SweepError(f"cannot read the penetration {args.penetration!r} (write 0.75, 3/4 or 75%)") from None
     if args.plots:
         writable_folder(args.plots, f"{command}: --plots")
+    if args.checkpoint:
+        writable_folder(args.checkpoint, f"{command}: --checkpoint")
     if args.no_dask and args.scheduler:
         raise SweepError("--no-dask and --scheduler do not go together")
     return penetration
@@ -118,7 +126,8 @@ def cmd_sweep_all(args: argparse.Namespace) -> str:
     penetration = _sweep_settings(args, "sweep-all")
     conditions = Conditions(args.decks, DealerRules.parse(args.rule).name, penetration, args.spots, args.shoes,
                             args.seed, args.chunk, tuple(args.only) if args.only else None, args.round_shoes)
-    summary = run_summary(conditions, workers=0 if args.no_dask else args.workers, scheduler=args.scheduler)
+    summary = run_summary(conditions, workers=0 if args.no_dask else args.workers, scheduler=args.scheduler,
+                          checkpoint=args.checkpoint)
     if args.plots:
         write_summary_plots(summary, args.plots)
     return json.dumps(summary_json(summary), indent=1) if args.format == "json" else summary_text(summary)
@@ -133,7 +142,7 @@ def add_sweep_all_parser(sub: argparse._SubParsersAction) -> None:
     sa.add_argument("--only", type=wager_names, help="these wagers only, e.g. buster,21+3")
     sa.add_argument("--round-shoes", type=whole_number(1), default=10,
                     help="at most this many shoes for streak and burnout-bonus, whose return takes the round's "
-                         "outcome law, about 1.5 s a round (default 10)")
+                         "outcome law, about a second of processor time a round (default 10)")
     _add_sweep_run(sa, "shoes to deal for each wager", "write the ranking's plot (PNG) into this folder")
     sa.set_defaults(run=cmd_sweep_all)
 

@@ -1,0 +1,137 @@
+"""A sweep's finished chunks kept on disk, so that a long study stopped part way (a machine
+restarted, a cluster's node lost, the command interrupted) goes on where it was.
+
+Each chunk's :class:`~odds.apps.sweep.Tally` is written, once the chunk is done, to a file of
+its own in a folder named after the sweep: the wager and a digest of everything its numbers
+depend on (the spec and this version of odds). The exact returns the count is drawn from (the
+full shoe's and its effects of removal) are kept there too, as they can take an hour for a wager
+settled on the player's play. A run with the same folder reads the
+chunks already there and deals only the others; as a chunk's shoes do not depend on the other
+chunks (:func:`odds.apps.sweep.shoe_seed`) and the sums are exact, the result is the one an
+uninterrupted run gives. A sweep with other settings lands in another folder, so nothing is
+mixed. A file is written under another name and renamed, so a chunk is on disk whole or not
+at all.
+
+>>> import tempfile
+>>> from odds.apps.sweep import SweepSpec, run_sweep
+>>> spec = SweepSpec("21+3", "C", 6, "S17", shoes=3, chunk=1, seed=1)
+>>> with tempfile.TemporaryDirectory() as d:
+...     first = run_sweep(spec, checkpoint=d)
+...     again = run_sweep(spec, checkpoint=d)  # every chunk read back, none dealt
+...     first.tally == again.tally, again.resumed
+(True, 3)
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any, TypeVar, Union
+
+import odds
+from odds.core.errors import OddsError
+
+FORMAT = 1  # the layout of a chunk's file
+T = TypeVar("T")
+
+
+class CheckpointError(OddsError):
+    """A checkpoint's file that cannot be read back."""
+
+
+def _float_text(x: float) -> str:
+    return "inf" if x == math.inf else "-inf" if x == -math.inf else x.hex()
+
+
+def tally_json(t: Any) -> dict:
+    """A tally (a dataclass of whole numbers, floats and tables of whole numbers) as JSON: its
+    integers as they are, its floats in hexadecimal (exact), its tables' keys as text.
+
+    >>> from odds.apps.sweep import Tally
+    >>> t = Tally(shoes=1, rounds=2, min_r=-0.25, hist={-3: 2})
+    >>> tally_from_json(Tally, json.loads(json.dumps(tally_json(t)))) == t
+    True
+    """
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(t):
+        value = getattr(t, f.name)
+        if isinstance(value, float):
+            value = _float_text(value)
+        elif isinstance(value, dict):
+            value = {str(k): v for k, v in value.items()}
+        out[f.name] = value
+    return out
+
+
+def tally_from_json(kind: type[T], data: dict) -> T:
+    """The ``kind`` of tally :func:`tally_json` wrote (``KeyError``, ``ValueError`` or
+    ``TypeError`` if it is not one)."""
+    values: dict[str, Any] = {}
+    blank = kind()
+    for f in dataclasses.fields(blank):  # type: ignore[arg-type]
+        value = data[f.name]
+        default = getattr(blank, f.name)
+        if isinstance(default, float):
+            value = float.fromhex(value) if value not in ("inf", "-inf") else float(value)
+        elif isinstance(default, dict):
+            value = {int(k): (list(v) if isinstance(v, list) else int(v)) for k, v in value.items()}
+        elif not isinstance(value, int):
+            raise TypeError(f"{f.name} is {value!r}, not a whole number")
+        values[f.name] = value
+    return kind(**values)
+
+
+class Checkpoint:
+    """The folder under ``directory`` that keeps what one sweep has finished: ``name`` (its wager)
+    and ``described``, everything its numbers depend on, in text; its chunks' tallies of ``kind``."""
+
+    def __init__(self, directory: Union[str, Path], name: str, described: str, kind: type) -> None:
+        self._described = f"format {FORMAT}, odds {odds.__version__}: {described}"
+        digest = hashlib.sha256(self._described.encode()).hexdigest()[:16]
+        self.folder = Path(directory) / f"{name}-{digest}"
+        self._kind = kind
+
+    def read(self, name: str) -> Any:
+        """What :meth:`write` kept as ``name``, or None if nothing is."""
+        path = self.folder / f"{name}.json"
+        if not path.exists():
+            return None
+        try:
+            data = json.loads(path.read_text())
+            if data.get("sweep") != self._described:
+                raise ValueError("written by another sweep")
+            return data["data"]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise CheckpointError(f"checkpoint {path} cannot be read ({exc}); delete it to compute it again") from None
+
+    def write(self, name: str, data: Any) -> None:
+        """Keep ``data`` (JSON) as ``name``: whole, or not at all."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{name}.json"
+        temporary = path.with_name(path.name + ".part")
+        temporary.write_text(json.dumps({"sweep": self._described, "data": data}))
+        os.replace(temporary, path)
+
+    def load(self, parts: list[tuple[int, int]]) -> dict[tuple[int, int], Any]:
+        """The tallies of ``parts`` (first shoe, shoes) already kept."""
+        done = {}
+        for first, count in parts:
+            data = self.read(f"shoes-{first}-{count}")
+            if data is None:
+                continue
+            try:
+                tally: Any = tally_from_json(self._kind, data)
+                if tally.shoes != count:
+                    raise ValueError(f"it holds {tally.shoes} shoes, not {count}")
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise CheckpointError(f"checkpoint {self.folder / f'shoes-{first}-{count}.json'} cannot be read "
+                                      f"({exc}); delete it to deal those shoes again") from None
+            done[(first, count)] = tally
+        return done
+
+    def save(self, first: int, count: int, tally: Any) -> None:
+        """Keep one finished chunk."""
+        self.write(f"shoes-{first}-{count}", tally_json(tally))
