@@ -542,6 +542,11 @@ def test_sweep_all_ranks_by_the_counters_gain_and_is_the_same_on_dask(capsys, tm
     assert large["cpu_seconds"] == pytest.approx(100 * small["cpu_seconds"]) and small["cpu_seconds"] > 0
     assert large["here"]["seconds"] == pytest.approx(large["cpu_seconds"] / 4)
     assert large["cluster"]["seconds"] == pytest.approx(large["cpu_seconds"] / 50)
+    # kept in a checkpoint and read back: the same rows, and the estimate from the kept processor time
+    kept = run_summary(Conditions(shoes=3, only=("21+3", "bust-it")), checkpoint=tmp_path / "kept")
+    again = run_summary(Conditions(shoes=3, only=("21+3", "bust-it")), checkpoint=tmp_path / "kept")
+    assert again.rows() == kept.rows() and again.estimate() == kept.estimate()
+    assert "6 of the 6 shoes read back" in again.where and "read back" not in kept.where
 
 
 def test_sweep_all_passes_over_a_table_printed_with_a_player_edge():

@@ -150,6 +150,10 @@ def run_summary(conditions: Conditions, workers: int = 0, scheduler: Optional[st
                 shown.update(1)
         summary.where = ("in process" if client is None else f"Dask scheduler {scheduler}" if scheduler
                          else f"local Dask cluster of {workers} worker(s), its start-up included")
+        resumed = sum(res.resumed for res in summary.results)
+        if resumed:
+            summary.where += f"; {resumed:,} of the {sum(res.tally.shoes for res in summary.results):,} shoes read " \
+                             f"back from {checkpoint}"
     summary.seconds = time.perf_counter() - start
     return summary
 
@@ -168,6 +172,11 @@ def summary_json(s: Summary) -> dict:
 def _not_swept() -> list[str]:
     """The wagers no sweep takes (settled on the player's play), in the registry's order."""
     return [name for name in WAGERS if name not in swept_wagers()]
+
+
+def _fewer_hands() -> str:
+    return ("its round law splits pairs to two hands, not Burnout's four (odds sweep burnout-bonus --split-hands 4 "
+            "follows its rules, at minutes a round; docs/sweep.md gives the difference)")
 
 
 def _shoes(n: int) -> str:
@@ -209,6 +218,7 @@ def summary_text(s: Summary) -> str:
         table,
         "",
         *([f"not swept: {', '.join(not_swept)}"] if not_swept else []),
+        *([f"burnout-bonus: {_fewer_hands()}"] if "burnout-bonus" in {r["wager"] for r in rows} else []),
         f"time: {s.seconds:.1f} s ({s.where})",
         f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wager{'s' if est['wagers'] != 1 else ''}): "
         f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {_duration(est['here']['seconds'])} on "
