@@ -31,6 +31,7 @@ from functools import lru_cache
 from math import comb, perm
 from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Tuple, Type, Union
 
+from odds.core.rationals import as_fraction
 from odds.core.actions import Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER
 from odds.core.cards import parse_card, value_label
 from .dealer import dealer_finals
@@ -395,7 +396,7 @@ class PlayerEngine:
 
     def public(self, x: Value) -> Union[Fraction, float]:
         """A value as the public methods return it: ``Fraction`` (exact) or float."""
-        return Fraction(int(x.numerator), int(x.denominator)) if self.exact else float(x)  # type: ignore[union-attr]
+        return as_fraction(x) if self.exact else float(x)
 
     def first_options(self, a: int, b: int, u: int) -> Dict[Action, Value]:
         """As :meth:`option_values`, for card values (ace = 1), exact values as ``gmpy2.mpq``."""

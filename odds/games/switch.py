@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
 
 from gmpy2 import mpq
 
+from odds.core.rationals import as_fraction
 from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from odds.engine.dealer import exact_rows
@@ -539,7 +540,7 @@ class SwitchGame:
             raise EngineError("the shoe does not hold those five cards")
 
     def _public(self, x: Any) -> Union[Fraction, float]:
-        return Fraction(int(x.numerator), int(x.denominator)) if self.exact else x
+        return as_fraction(x) if self.exact else x
 
     def solve(self) -> SwitchResult:
         """The whole game: every ordered deal of c1 c2 c3 c4 and the up card, the switch decided

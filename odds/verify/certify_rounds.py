@@ -28,6 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
 
+from odds.core.rationals import as_fraction
 from .checks import ExactCheck, Figure
 from odds.core.errors import WagerError, option
 from odds.core.formats import fraction_text
@@ -71,10 +72,6 @@ def round_options(given: Mapping, decks: int, rules: DealerRules, table: Paytabl
     return options
 
 
-def _exact(x: Any) -> Fraction:
-    return Fraction(int(x.numerator), int(x.denominator))
-
-
 def dealer_blackjack_alone(counts: Sequence[int]) -> Fraction:
     """P(the dealer's first two cards are a blackjack and the player's are not), by every ordered
     opening deal of values (player, up card, player, hole card) weighted by the cards' counts.
@@ -113,8 +110,8 @@ def value_check(sheet: ParSheet, outcomes: RoundOutcomes, game: GameRules, shoe:
     value = cast(Fraction, PlayerEngine(game, shoe).round_value()[0])  # a second engine, built afresh (exact)
     joint = outcomes.joint
     figures = [Figure("total probability of the round's results", sum(joint.values(), Fraction(0)), Fraction(1)),
-               Figure("expected net result of a round, per unit of the main wager", _exact(outcomes.mean()), value)]
-    classes = {kind: _exact(p) for kind, p in outcomes.streak().items()}
+               Figure("expected net result of a round, per unit of the main wager", as_fraction(outcomes.mean()), value)]
+    classes = {kind: as_fraction(p) for kind, p in outcomes.streak().items()}
     reading = options["dealer_blackjack"]
     if reading == "no-effect":
         moved = dealer_blackjack_alone(shoe.by_value())

@@ -18,6 +18,7 @@ from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Union, cast
 
+from odds.core.rationals import as_fraction
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import dealer_busts, dealer_table
@@ -265,7 +266,7 @@ def _bust_given(shoe: Shoe, rules: DealerRules) -> Callable[[tuple], dict]:
     def bust(removed: tuple) -> dict:
         if removed not in seen:
             busts = dealer_busts(tuple(c - r for c, r in zip(counts, removed)), rules.hits_soft_17)
-            seen[removed] = {u: Fraction(int(x.numerator), int(x.denominator))
+            seen[removed] = {u: as_fraction(x)
                              for u, x in enumerate(busts[1:6], start=2) if x is not None}
         return seen[removed]
     return bust

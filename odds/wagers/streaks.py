@@ -14,10 +14,12 @@ Fraction(1, 8)
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
+from odds.core.rationals import as_fraction
 from odds.engine.cache import disk_cached
 from odds.core.errors import WagerError, option
 from odds.core.game_rules import GameRules
@@ -47,10 +49,6 @@ def streak_chance(classes: Mapping[str, Fraction], k: int) -> Fraction:
     if decided == 0:
         raise WagerError("no round is ever won or lost on this shoe")
     return (classes["win"] / decided) ** k
-
-
-def _exact(x: Any) -> Fraction:
-    return Fraction(int(x.numerator), int(x.denominator)) if hasattr(x, "numerator") else Fraction(x)
 
 
 def dealer_blackjack_without_player_blackjack(counts: tuple) -> Fraction:
@@ -87,7 +85,7 @@ def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: Roun
              exact: bool = True) -> dict:
     """The chances of a won, lost and neither round from the round's law, as Fractions (or floats,
     from the engine's float path, when not ``exact``), with a dealer blackjack read as asked."""
-    number = _exact if exact else float
+    number = as_fraction if exact else float
     classes: dict = {k: number(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
         if not rules.dealer.peek and not rules.original_bets_only:
@@ -211,20 +209,21 @@ class WinsInARowReturn(ShoeReturn):
                        f"{self.game.describe(with_decks=False)}; {PLAY}; a dealer blackjack {blackjack}), then the "
                        f"chance of {streak} wins in a row with every round of the streak dealt from that shoe, "
                        "(w / (w + l)) ** k; in floats by the player engine's float path, within 1e-12 of the exact")
-        self._ratios: dict = {}
+        # the exact return by the counts by value (the suits do not matter), the latest few thousand kept
+        self._ratio_by_value = functools.lru_cache(maxsize=4096)(self._ratio_by_value_uncached)
 
     def _return(self, classes: Mapping[str, Any]) -> Any:
         p = streak_chance(classes, self.streak)
         return self.pay * p - (1 - p)
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
-        shoe = Shoe.from_flat_counts(counts)
-        key = shoe.by_value()  # the suits do not matter
-        if key not in self._ratios:
-            law = round_outcomes(PlayerEngine(self.game, shoe, exact=True))
-            r = self._return(_classes(self.game, shoe, self.dealer_blackjack, law))
-            self._ratios[key] = (r.numerator, r.denominator, 1, 1)
-        return self._ratios[key]
+        return self._ratio_by_value(Shoe.from_flat_counts(counts).by_value())
+
+    def _ratio_by_value_uncached(self, values: tuple[int, ...]) -> tuple[int, int, int, int]:
+        shoe = Shoe.from_value_counts(values)
+        law = round_outcomes(PlayerEngine(self.game, shoe, exact=True))
+        r = self._return(_classes(self.game, shoe, self.dealer_blackjack, law))
+        return r.numerator, r.denominator, 1, 1
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         shoe = Shoe.from_flat_counts(counts)
