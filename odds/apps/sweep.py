@@ -238,12 +238,15 @@ def exact_returns(spec: SweepSpec) -> ExactReturns:
     """The full shoe's return and chance the wager is offered, and each card's effect of removal."""
     ev = evaluator(spec)
     full = [spec.decks] * 52
-    r0, q0 = ev.exact(full)
-    eor_card = []
-    for i in range(52):
-        less = list(full)
-        less[i] -= 1
-        eor_card.append(ev.exact(less)[0] - r0)
+    with bar(53, f"{spec.wager}: exact effects of removal", "shoe") as shown:
+        r0, q0 = ev.exact(full)
+        shown.update(1)
+        eor_card = []
+        for i in range(52):
+            less = list(full)
+            less[i] -= 1
+            eor_card.append(ev.exact(less)[0] - r0)
+            shown.update(1)
     return r0, q0, tuple(eor_card)
 
 
