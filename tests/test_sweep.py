@@ -422,6 +422,9 @@ def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypa
     monkeypatch.undo()
     cli = ["sweep", "buster", "--decks", "6", "--paytable", "C", "--shoes", "2", "--no-dask", "--checkpoint"]
     assert main(cli + [str(tmp_path / "cli")]) == 0
+    assert main(cli + [str(tmp_path / "cli")]) == 0  # all read back: no speed is claimed for it
+    time_line = capsys.readouterr().out.splitlines()[-1]
+    assert "2 of the 2 shoes read back" in time_line and "shoe" not in time_line.rpartition(")")[2], time_line
     kept, = (tmp_path / "cli").iterdir()
     (kept / "exact-returns.json").write_text("{")
     (tmp_path / "a-file").write_text("")

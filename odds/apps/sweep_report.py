@@ -241,9 +241,10 @@ def sweep_text(res: SweepResult) -> str:
                      "out)" if a["rounds_unpriced"] else ""),
                   ""]
     lines += [f"warning: {w}" for w in j["warnings"]]
-    rate = j["shoes"] / max(res.seconds, 1e-9)
-    lines.append(f"time: {res.seconds:.1f} s ({res.where}), "
-                 + (f"{rate:,.0f} shoes/s" if rate >= 10 else f"{1 / rate:.2f} s a shoe"))
+    dealt = j["shoes"] - res.resumed  # the shoes read back from a checkpoint took no time here
+    rate = dealt / max(res.seconds, 1e-9)
+    lines.append(f"time: {res.seconds:.1f} s ({res.where})"
+                 + ("" if not dealt else f", {rate:,.0f} shoes/s" if rate >= 10 else f", {1 / rate:.2f} s a shoe"))
     return "\n".join(lines)
 
 
