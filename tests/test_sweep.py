@@ -383,25 +383,27 @@ def test_local_cluster_of_two_workers_equals_one_process(tmp_path):
     spec = SweepSpec("21+3", "C", 6, "S17", shoes=40, seed=9, chunk=5)
     here = run_sweep(spec)
     assert sweep_json(run_sweep(spec, workers=2)) == sweep_json(here)
-    run_sweep(dataclasses.replace(spec, shoes=15), checkpoint=tmp_path)  # another sweep: its own folder
+    run_sweep(dataclasses.replace(spec, shoes=15, seed=10), checkpoint=tmp_path)  # another sweep: its own folder
     run_sweep(spec, checkpoint=tmp_path)
     folder = next(f for f in tmp_path.iterdir() if len(list(f.glob("shoes-*"))) == 8)
     for name in ("shoes-5-5.json", "shoes-20-5.json", "shoes-35-5.json"):
         (folder / name).unlink()
     resumed = run_sweep(spec, workers=2, checkpoint=tmp_path)
     assert resumed.resumed == 25 and sweep_json(resumed) == sweep_json(here)
-    assert len(list(folder.glob("shoes-*.json"))) == 8
+    assert len(list(folder.glob("shoes-*.json"))) == 8 and len(list(tmp_path.iterdir())) == 2
 
 
 def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypatch, capsys):
     """A sweep whose checkpoint holds some of its chunks deals only the others, and reads the
     exact returns back rather than computing them: its numbers are those of a run from the start.
-    A file that is not a chunk of this sweep is refused in one line, naming it."""
+    A longer run reads a shorter one's chunks. A file that is not a chunk of this sweep is refused
+    in one line, naming it."""
     import odds.apps.sweep as sweep_module
     spec = SweepSpec("buster", "C", 6, "H17", shoes=7, seed=3, chunk=2)
     whole = run_sweep(spec)
+    run_sweep(dataclasses.replace(spec, shoes=4), checkpoint=tmp_path)  # a shorter run of it: the same first shoes
     first = run_sweep(spec, checkpoint=tmp_path)
-    assert first.tally == whole.tally and first.resumed == 0
+    assert first.tally == whole.tally and first.resumed == 4
     folder, = tmp_path.iterdir()
     assert sorted(f.name for f in folder.iterdir()) == [
         "exact-returns.json", "shoes-0-2.json", "shoes-2-2.json", "shoes-4-2.json", "shoes-6-1.json"]

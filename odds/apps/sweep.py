@@ -673,7 +673,10 @@ def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None
     sweep, which deals only the chunks not there (:mod:`odds.apps.sweep_checkpoint`)."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise SweepError(f"workers must be a whole number >= 0, got {workers!r}")
-    store = None if checkpoint is None else Checkpoint(checkpoint, spec.wager, repr(spec), Tally)
+    # the number of shoes is left out of the folder's name: a longer run of the same sweep reads the
+    # shorter one's chunks (shoe i is the same shoe in both)
+    store = None if checkpoint is None else Checkpoint(checkpoint, spec.wager, repr(dataclasses.replace(spec, shoes=1)),
+                                                       Tally)
     plan = make_plan(spec, None if store is None else _kept_returns(spec, store))
     task = ChunkTask(spec, plan.tags, plan.threshold)
     loaded = {} if store is None else store.load(chunks(spec))

@@ -3,7 +3,8 @@ restarted, a cluster's node lost, the command interrupted) goes on where it was.
 
 Each chunk's :class:`~odds.apps.sweep.Tally` is written, once the chunk is done, to a file of
 its own in a folder named after the sweep: the wager and a digest of everything its numbers
-depend on (the spec and this version of odds). The exact returns the count is drawn from (the
+depend on (the spec but for its number of shoes, and this version of odds; a longer run of the
+same sweep reads a shorter one's chunks). The exact returns the count is drawn from (the
 full shoe's and its effects of removal) are kept there too, as they can take an hour for a wager
 settled on the player's play. A run with the same folder reads the
 chunks already there and deals only the others; as a chunk's shoes do not depend on the other
