@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import unittest.mock
 from fractions import Fraction
 
 import numpy
@@ -22,7 +23,8 @@ from odds.wagers.paytables import builtin_paytables
 from odds.wagers.shoe_returns import shoe_return, swept_wagers
 from odds.reference.dealt import twenty_one_plus_three_hands
 from odds.apps.sweep import (SweepError, SweepSpec, make_plan, play_round, run_chunk, run_sweep, shoe_seed, unfix,
-                        ChunkTask)
+                        ChunkTask, Tally)
+from odds.apps import sweep_checkpoint
 from odds.apps.sweep_checkpoint import CheckpointError
 from odds.apps.sweep_report import sweep_json, write_plots
 from odds.wagers import get_wager
@@ -397,7 +399,7 @@ def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypa
     """A sweep whose checkpoint holds some of its chunks deals only the others, and reads the
     exact returns back rather than computing them: its numbers are those of a run from the start.
     A longer run reads a shorter one's chunks. A file that is not a chunk of this sweep is refused
-    in one line, naming it."""
+    in one line, naming it; other code keeps its chunks in another folder."""
     import odds.apps.sweep as sweep_module
     spec = SweepSpec("buster", "C", 6, "H17", shoes=7, seed=3, chunk=2)
     whole = run_sweep(spec)
@@ -436,6 +438,12 @@ def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypa
         assert main(cli + [str(where)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err, err
+    # chunks dealt by other code are not read back
+    this_code = sweep_checkpoint.Checkpoint(tmp_path, "21+3", "the same", Tally)
+    sweep_checkpoint.odds_code.cache_clear()
+    with unittest.mock.patch.object(sweep_checkpoint, "code_hash", lambda root: "another code"):
+        assert sweep_checkpoint.Checkpoint(tmp_path, "21+3", "the same", Tally).folder != this_code.folder
+    sweep_checkpoint.odds_code.cache_clear()
 
 
 def test_scheduler_address_equals_one_process():

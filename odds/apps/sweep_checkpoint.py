@@ -3,8 +3,8 @@ restarted, a cluster's node lost, the command interrupted) goes on where it was.
 
 Each chunk's :class:`~odds.apps.sweep.Tally` is written, once the chunk is done, to a file of
 its own in a folder named after the sweep: the wager and a digest of everything its numbers
-depend on (the spec but for its number of shoes, and this version of odds; a longer run of the
-same sweep reads a shorter one's chunks). The exact returns the count is drawn from (the
+depend on (the spec but for its number of shoes, and odds's own code, its sources and kernels;
+a longer run of the same sweep reads a shorter one's chunks). The exact returns the count is drawn from (the
 full shoe's and its effects of removal) are kept there too, as they can take an hour for a wager
 settled on the player's play. A run with the same folder reads the
 chunks already there and deals only the others; as a chunk's shoes do not depend on the other
@@ -25,6 +25,7 @@ at all.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import math
@@ -34,6 +35,7 @@ from typing import Any, TypeVar, Union
 
 import odds
 from odds.core.errors import OddsError
+from odds.engine.cache import code_hash
 
 FORMAT = 1  # the layout of a chunk's file
 T = TypeVar("T")
@@ -41,6 +43,13 @@ T = TypeVar("T")
 
 class CheckpointError(OddsError):
     """A checkpoint's file that cannot be read back."""
+
+
+@functools.lru_cache(maxsize=1)
+def odds_code() -> str:
+    """The digest of the whole package's sources and kernels: chunks dealt by other code are
+    not read back."""
+    return code_hash(Path(odds.__file__).resolve().parent)
 
 
 def _float_text(x: float) -> str:
@@ -90,7 +99,7 @@ class Checkpoint:
     and ``described``, everything its numbers depend on, in text; its chunks' tallies of ``kind``."""
 
     def __init__(self, directory: Union[str, Path], name: str, described: str, kind: type) -> None:
-        self._described = f"format {FORMAT}, odds {odds.__version__}: {described}"
+        self._described = f"format {FORMAT}, odds {odds.__version__} code {odds_code()[:16]}: {described}"
         digest = hashlib.sha256(self._described.encode()).hexdigest()[:16]
         self.folder = Path(directory) / f"{name}-{digest}"
         self._kind = kind

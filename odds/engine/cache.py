@@ -46,9 +46,10 @@ _F = TypeVar("_F", bound=Callable[..., Mapping[str, Any]])
 
 
 @functools.lru_cache(maxsize=None)
-def code_hash() -> str:
-    """SHA-256 of the installed package's Python sources and compiled kernels, in path order."""
-    root = Path(__file__).resolve().parent
+def code_hash(root: Optional[Path] = None) -> str:
+    """SHA-256 of the Python sources and compiled kernels under ``root`` (default: the engines'
+    package), in path order."""
+    root = Path(__file__).resolve().parent if root is None else root
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".so", ".pyd") and p.is_file()):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
