@@ -585,15 +585,16 @@ def chunks(spec: SweepSpec) -> list[tuple[int, int]]:
     return [(i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk)]
 
 
-def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]], done: Callable[..., None],
-            shown: Any) -> list:
+def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]],
+            done: Callable[[int, int, Tally], None], shown: Any) -> list:
     """Run ``parts`` on ``client``; ``done(first, count, tally)`` as each finishes."""
     from dask.distributed import as_completed
 
     futures = client.map(run_chunk, [task] * len(parts), [a for a, _ in parts], [n for _, n in parts], pure=False)
+    part_of = {future.key: part for future, part in zip(futures, parts)}
     results = []
     for future in as_completed(futures):
-        first, count = parts[futures.index(future)]
+        first, count = part_of[future.key]
         results.append(future.result())
         done(first, count, results[-1])
         shown.update(count)

@@ -209,8 +209,10 @@ class WinsInARowReturn(ShoeReturn):
                        f"{self.game.describe(with_decks=False)}; {PLAY}; a dealer blackjack {blackjack}), then the "
                        f"chance of {streak} wins in a row with every round of the streak dealt from that shoe, "
                        "(w / (w + l)) ** k; in floats by the player engine's float path, within 1e-12 of the exact")
-        # the exact return by the counts by value (the suits do not matter), the latest few thousand kept
+        # the returns by the counts by value (the suits do not matter), the latest ones kept: in a sweep
+        # every shoe's first round is the full shoe
         self._ratio_by_value = functools.lru_cache(maxsize=4096)(self._ratio_by_value_uncached)
+        self._fast_by_value = functools.lru_cache(maxsize=256)(self._fast_by_value_uncached)
 
     def _return(self, classes: Mapping[str, Any]) -> Any:
         p = streak_chance(classes, self.streak)
@@ -226,7 +228,10 @@ class WinsInARowReturn(ShoeReturn):
         return r.numerator, r.denominator, 1, 1
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        shoe = Shoe.from_flat_counts(counts)
+        return self._fast_by_value(Shoe.from_flat_counts(counts).by_value())
+
+    def _fast_by_value_uncached(self, values: tuple[int, ...]) -> tuple[float, float]:
+        shoe = Shoe.from_value_counts(values)
         law = round_outcomes(PlayerEngine(self.game, shoe, exact=False))
         return float(self._return(_classes(self.game, shoe, self.dealer_blackjack, law, exact=False))), 1.0
 
