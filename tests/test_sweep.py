@@ -395,6 +395,26 @@ def test_local_cluster_of_two_workers_equals_one_process(tmp_path):
     assert len(list(folder.glob("shoes-*.json"))) == 8 and len(list(tmp_path.iterdir())) == 2
 
 
+def test_ctrl_c_stops_a_sweep_on_its_local_cluster_in_one_line(tmp_path):
+    """An interrupt sent to the whole process group, as Ctrl-C in a terminal does, while the local
+    cluster deals: one line and status 130, no worker's traceback, and the chunks finished by then
+    kept in the checkpoint."""
+    import os
+    import signal
+    import time
+    command = [sys.executable, "-m", "odds", "sweep", "buster", "--decks", "6", "--paytable", "C", "--shoes",
+               "100000", "--chunk", "50", "--workers", "2", "--checkpoint", str(tmp_path / "kept")]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob("kept/*/shoes-*.json")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and out == "" and err == "odds: interrupted\n", err
+    assert list(tmp_path.glob("kept/*/shoes-*.json")) and not list(tmp_path.glob("kept/*/*.part"))
+
+
 def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypatch, capsys):
     """A sweep whose checkpoint holds some of its chunks deals only the others, and reads the
     exact returns back rather than computing them: its numbers are those of a run from the start.
