@@ -187,6 +187,36 @@ def test_a_failed_run_leaves_the_old_book_and_nothing_else(tmp_path, monkeypatch
     assert files_of(out) == before and [p.name for p in tmp_path.iterdir()] == ["book"]
 
 
+def test_ctrl_c_ends_the_book_and_its_workers_at_once(tmp_path):
+    """An interrupt sent to the whole process group, as Ctrl-C in a terminal does, while the
+    workers compute EZ Bust's split wagers with the Burnout bonus's round laws (minutes) still to
+    come: the command ends within seconds,
+    status 130, with no worker's traceback and nothing left on disk. (The workers used to catch it
+    in their task and go on to the next while the command waited for all of them.)"""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "odds", "report", "--out", "book", "--no-cache", "--only",
+                             "ez-bust,burnout-bonus", "--decks", "6"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".book.building-*")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    time.sleep(3)  # the workers are in their round laws
+    os.killpg(proc.pid, signal.SIGINT)
+    start = time.monotonic()
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and time.monotonic() - start < 30, (proc.returncode, err)
+    assert err.splitlines()[-1] == "odds: interrupted" and "Traceback" not in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_directory_that_is_not_a_book_is_not_replaced(tmp_path, capsys):
     (tmp_path / "mine.txt").write_text("keep me")
     assert main(["report", "--out", str(tmp_path), "--only", "bust-it", "--decks", "1"]) == 2

@@ -410,7 +410,11 @@ def test_ctrl_c_stops_a_sweep_on_its_local_cluster_in_one_line(tmp_path):
     while not list(tmp_path.glob("kept/*/shoes-*.json")) and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130 and out == "" and err == "odds: interrupted\n", err
     assert list(tmp_path.glob("kept/*/shoes-*.json")) and not list(tmp_path.glob("kept/*/*.part"))
 

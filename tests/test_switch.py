@@ -242,6 +242,17 @@ def test_control_22_as_a_bust_differs():
 
 # ------------------------------------------------------------------------------ whole games
 
+def test_worker_processes_give_the_same_game():
+    """The other hands' values shared out to two processes, compiled (a share each) and in Python
+    (a task a hand), give the game of one process exactly."""
+    counts = SHOES["A2 92 T14 (18)"]
+    rules = SwitchRules.common(1, "H17", split_hands=2)
+    one = SwitchGame(rules, shoe(counts), exact=True).solve()
+    for compiled in (True, False):
+        two = SwitchGame(rules, shoe(counts), exact=True, workers=2, compiled=compiled).solve()
+        assert two.round_value == one.round_value and two.decisions == one.decisions
+
+
 def test_float_mode_and_reports():
     counts = SHOES["A2 92 T14 (18)"]
     rules = SwitchRules.common(1, "H17", split_hands=2)

@@ -18,16 +18,17 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
+import multiprocessing
 import os
 import shutil
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence, TextIO, Union
 
+from odds.core.interrupts import workers_ignore_interrupts
 from odds.core.progress import bar
 from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
@@ -123,16 +124,24 @@ def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
         for group in groups:
             finished(group, _compute_group(group, cache_dir))
         return sheets, stats
-    with ProcessPoolExecutor(max_workers=min(workers, len(slow))) as pool:
-        futures = {pool.submit(_compute_group, g, cache_dir): g for g in slow}
+    with workers_ignore_interrupts():
+        pool = multiprocessing.Pool(min(workers, len(slow)))
+    with pool:  # leaving it, even on Ctrl-C or an error, ends the workers at once
+        done = pool.imap_unordered(_compute_numbered, [(i, g, cache_dir) for i, g in enumerate(slow)])
         for group in groups:
             if not group[0].slow:
                 finished(group, _compute_group(group, cache_dir))
         progress.show(f"{sum(len(g) for g in slow)} sheet(s) of the player engine to come "
                       "(minutes each unless cached)")
-        for future in as_completed(futures):
-            finished(futures[future], future.result())
+        for index, result in done:
+            finished(slow[index], result)
     return sheets, stats
+
+
+def _compute_numbered(job: tuple[int, tuple, Optional[str]]) -> tuple[int, tuple[list, dict]]:
+    """:func:`_compute_group` of the ``index``-th slow group, in a worker: ``(index, its result)``."""
+    index, group, cache_dir = job
+    return index, _compute_group(group, cache_dir)
 
 
 def _alive(pid: int) -> bool:

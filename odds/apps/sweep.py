@@ -56,8 +56,6 @@ import dataclasses
 import logging
 import math
 import random
-import signal
-import threading
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -68,6 +66,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence, Union
 import numpy
 
 from odds.core.errors import EngineError, InternalError, OddsError
+from odds.core.interrupts import workers_ignore_interrupts
 from odds.core.progress import bar
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
@@ -604,20 +603,6 @@ def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]],
 
 
 @contextlib.contextmanager
-def _workers_ignore_interrupts() -> Iterator[None]:
-    """Processes started in the block ignore an interrupt (Ctrl-C reaches every process of the
-    terminal's group): the command stops them as it stops, rather than each printing a traceback."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-@contextlib.contextmanager
 def dask_client(workers: int, scheduler: Optional[str]) -> Iterator[Any]:
     """A Dask client: of the cluster at ``scheduler``, else of a local cluster of ``workers``
     processes started for the block (closed after it)."""
@@ -632,7 +617,7 @@ def dask_client(workers: int, scheduler: Optional[str]) -> Iterator[Any]:
         except (OSError, TimeoutError, ValueError, TypeError) as exc:
             raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     else:
-        with _workers_ignore_interrupts():
+        with workers_ignore_interrupts():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)

@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
 
 from gmpy2 import mpq
 
+from odds.core.interrupts import workers_ignore_interrupts
 from odds.core.rationals import as_fraction
 from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
@@ -472,15 +473,16 @@ class SwitchGame:
             shown.close()
             return
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
         # Compiled, each process computes a share of the other hands with one kernel (the dealer's
         # rows shared); else one task per other hand.
         parts = [todo[i::self.workers] for i in range(self.workers)] if self.compiled else [[o] for o in todo]
-        with ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            jobs = [pool.submit(_others_values, self.rules, self.shoe, part, self.exact, self.compiled)
+        with workers_ignore_interrupts():
+            pool = multiprocessing.get_context("fork").Pool(self.workers)
+        with pool:  # leaving it, even on Ctrl-C, ends the workers at once
+            jobs = [pool.apply_async(_others_values, (self.rules, self.shoe, part, self.exact, self.compiled))
                     for part in parts]
             for part, job in zip(parts, jobs):
-                for o, values in zip(part, job.result()):
+                for o, values in zip(part, job.get()):
                     self._values[o] = values
                 shown.update(len(part))
         shown.close()

@@ -1,0 +1,32 @@
+"""Ctrl-C with worker processes. A terminal sends the interrupt to every process of its group, so
+each worker would stop with a traceback of its own, or (a process pool catching it in its task)
+go on to the next task while the command waits. Workers started inside
+:func:`workers_ignore_interrupts` leave the interrupt to the command, which ends them as it stops.
+
+>>> import signal
+>>> with workers_ignore_interrupts():
+...     signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+True
+>>> signal.getsignal(signal.SIGINT) is signal.default_int_handler
+True
+"""
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from typing import Iterator
+
+
+@contextlib.contextmanager
+def workers_ignore_interrupts() -> Iterator[None]:
+    """Processes started in the block (forked or spawned) ignore an interrupt; this one's handler
+    is as it was after the block. Off the main thread, where signals cannot be set, it does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
