@@ -187,7 +187,7 @@ def test_a_failed_run_leaves_the_old_book_and_nothing_else(tmp_path, monkeypatch
     assert files_of(out) == before and [p.name for p in tmp_path.iterdir()] == ["book"]
 
 
-def test_ctrl_c_ends_the_book_and_its_workers_at_once(tmp_path):
+def test_ctrl_c_ends_the_book_and_its_workers_at_once(tmp_path, terminal_interrupts):
     """An interrupt sent to the whole process group, as Ctrl-C in a terminal does, while the
     workers compute EZ Bust's split wagers with the Burnout bonus's round laws (minutes) still to
     come: the command ends within seconds,
@@ -200,7 +200,8 @@ def test_ctrl_c_ends_the_book_and_its_workers_at_once(tmp_path):
     import time
     proc = subprocess.Popen([sys.executable, "-m", "odds", "report", "--out", "book", "--no-cache", "--only",
                              "ez-bust,burnout-bonus", "--decks", "6"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True,
+                            preexec_fn=terminal_interrupts)
     deadline = time.monotonic() + 60
     while not list(tmp_path.glob(".book.building-*")) and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)

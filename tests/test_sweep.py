@@ -395,7 +395,7 @@ def test_local_cluster_of_two_workers_equals_one_process(tmp_path):
     assert len(list(folder.glob("shoes-*.json"))) == 8 and len(list(tmp_path.iterdir())) == 2
 
 
-def test_ctrl_c_stops_a_sweep_on_its_local_cluster_in_one_line(tmp_path):
+def test_ctrl_c_stops_a_sweep_on_its_local_cluster_in_one_line(tmp_path, terminal_interrupts):
     """An interrupt sent to the whole process group, as Ctrl-C in a terminal does, while the local
     cluster deals: one line and status 130, no worker's traceback, and the chunks finished by then
     kept in the checkpoint."""
@@ -405,7 +405,7 @@ def test_ctrl_c_stops_a_sweep_on_its_local_cluster_in_one_line(tmp_path):
     command = [sys.executable, "-m", "odds", "sweep", "buster", "--decks", "6", "--paytable", "C", "--shoes",
                "100000", "--chunk", "50", "--workers", "2", "--checkpoint", str(tmp_path / "kept")]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=terminal_interrupts)
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob("kept/*/shoes-*.json")) and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
