@@ -464,10 +464,8 @@ def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypa
         assert err.count("\n") == 1 and message in err, err
     # chunks dealt by other code are not read back
     this_code = sweep_checkpoint.Checkpoint(tmp_path, "21+3", "the same", Tally)
-    sweep_checkpoint.odds_code.cache_clear()
     with unittest.mock.patch.object(sweep_checkpoint, "code_hash", lambda root: "another code"):
         assert sweep_checkpoint.Checkpoint(tmp_path, "21+3", "the same", Tally).folder != this_code.folder
-    sweep_checkpoint.odds_code.cache_clear()
 
 
 def test_scheduler_address_equals_one_process():

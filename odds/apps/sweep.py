@@ -73,7 +73,7 @@ from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
 from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, streak_wagers, swept_wagers
 
-from .sweep_checkpoint import Checkpoint, CheckpointError
+from .sweep_checkpoint import Checkpoint
 
 HIST_WIDTH = Fraction(1, 10000)  # bins of the return's histogram (0.01 percentage point)
 DEPTH_BINS = 10  # the shoe's depth in tenths of the cards dealt
@@ -253,16 +253,13 @@ def exact_returns(spec: SweepSpec) -> ExactReturns:
 
 def _kept_returns(spec: SweepSpec, store: Checkpoint) -> ExactReturns:
     """:func:`exact_returns`, read from the checkpoint or computed and kept there."""
-    kept = store.read("exact-returns")
+    kept = store.read("exact-returns", lambda kept: (Fraction(kept[0]), Fraction(kept[1]),
+                                                     tuple(Fraction(e) for e in kept[2])))
     if kept is None:
-        r0, q0, eor_card = exact_returns(spec)
+        kept = exact_returns(spec)
+        r0, q0, eor_card = kept
         store.write("exact-returns", [str(r0), str(q0), [str(e) for e in eor_card]])
-        return r0, q0, eor_card
-    try:
-        return Fraction(kept[0]), Fraction(kept[1]), tuple(Fraction(e) for e in kept[2])
-    except (ValueError, TypeError, IndexError, ZeroDivisionError) as exc:
-        raise CheckpointError(f"checkpoint {store.folder / 'exact-returns.json'} cannot be read ({exc}); delete "
-                              "it to compute it again") from None
+    return kept
 
 
 def make_plan(spec: SweepSpec, returns: Optional[ExactReturns] = None) -> Plan:
@@ -682,10 +679,11 @@ def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None
                                                        Tally)
     plan = make_plan(spec, None if store is None else _kept_returns(spec, store))
     task = ChunkTask(spec, plan.tags, plan.threshold)
-    loaded = {} if store is None else store.load(chunks(spec))
+    every = chunks(spec)
+    loaded = {} if store is None else store.load(every)
     results = list(loaded.values())
     resumed = sum(t.shoes for t in results)
-    parts = [p for p in chunks(spec) if p not in loaded]
+    parts = [p for p in every if p not in loaded]
 
     def done(first: int, count: int, tally: Tally) -> None:
         if store is not None:
@@ -711,6 +709,6 @@ def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None
     total = Tally()
     for part in results:  # the sums are exact, so the order does not matter
         total.add(part)
-    if resumed:
-        where += f"; {resumed:,} of the {spec.shoes:,} shoes read back from {store.folder}"  # type: ignore[union-attr]
+    if store is not None and resumed:
+        where += f"; {resumed:,} of the {spec.shoes:,} shoes read back from {store.folder}"
     return SweepResult(spec, plan, total, time.perf_counter() - start, where, resumed)

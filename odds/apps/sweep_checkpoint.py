@@ -25,13 +25,12 @@ at all.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 import math
 import os
 from pathlib import Path
-from typing import Any, TypeVar, Union
+from typing import Any, Callable, Optional, TypeVar, Union
 
 import odds
 from odds.core.errors import OddsError
@@ -45,7 +44,6 @@ class CheckpointError(OddsError):
     """A checkpoint's file that cannot be read back."""
 
 
-@functools.lru_cache(maxsize=1)
 def odds_code() -> str:
     """The digest of the whole package's sources and kernels: chunks dealt by other code are
     not read back."""
@@ -104,8 +102,10 @@ class Checkpoint:
         self.folder = Path(directory) / f"{name}-{digest}"
         self._kind = kind
 
-    def read(self, name: str) -> Any:
-        """What :meth:`write` kept as ``name``, or None if nothing is."""
+    def read(self, name: str, parse: Callable[[Any], T]) -> Optional[T]:
+        """``parse`` of what :meth:`write` kept as ``name``, or None if nothing is; a file that
+        cannot be read, or that ``parse`` refuses (``ValueError``, ``KeyError``, ``TypeError``,
+        ``IndexError``, ``ZeroDivisionError``), raises :class:`CheckpointError` naming it."""
         path = self.folder / f"{name}.json"
         if not path.exists():
             return None
@@ -113,8 +113,8 @@ class Checkpoint:
             data = json.loads(path.read_text())
             if data.get("sweep") != self._described:
                 raise ValueError("written by another sweep")
-            return data["data"]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            return parse(data["data"])
+        except (OSError, ValueError, KeyError, TypeError, IndexError, ZeroDivisionError, AttributeError) as exc:
             raise CheckpointError(f"checkpoint {path} cannot be read ({exc}); delete it to compute it again") from None
 
     def write(self, name: str, data: Any) -> None:
@@ -129,18 +129,16 @@ class Checkpoint:
         """The tallies of ``parts`` (first shoe, shoes) already kept."""
         done = {}
         for first, count in parts:
-            data = self.read(f"shoes-{first}-{count}")
-            if data is None:
-                continue
-            try:
-                tally: Any = tally_from_json(self._kind, data)
-                if tally.shoes != count:
-                    raise ValueError(f"it holds {tally.shoes} shoes, not {count}")
-            except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                raise CheckpointError(f"checkpoint {self.folder / f'shoes-{first}-{count}.json'} cannot be read "
-                                      f"({exc}); delete it to deal those shoes again") from None
-            done[(first, count)] = tally
+            tally = self.read(f"shoes-{first}-{count}", lambda data: self._tally(data, count))
+            if tally is not None:
+                done[(first, count)] = tally
         return done
+
+    def _tally(self, data: Any, count: int) -> Any:
+        tally: Any = tally_from_json(self._kind, data)
+        if tally.shoes != count:
+            raise ValueError(f"it holds {tally.shoes} shoes, not {count}")
+        return tally
 
     def save(self, first: int, count: int, tally: Any) -> None:
         """Keep one finished chunk."""

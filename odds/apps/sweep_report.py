@@ -31,17 +31,22 @@ WARNINGS = {
                      "of it were dealt from the cards then left",
 }
 FEWER_HANDS = ("Blackjack Burnout splits pairs other than aces up to four hands; this sweep's round law splits to {} "
-               "(--split-hands 4 follows the rules, at minutes a round from a full six-deck shoe instead of about a "
+               "(odds sweep burnout-bonus --split-hands 4 follows the rules, at minutes a round from a full six-deck shoe instead of about a "
                "second). The two returns are close at a full shoe (six decks: 0.03 percentage points apart) but "
                "can differ by more than half a point deep in a shoe rich in tens")
+
+
+def burnout_hands_warning(s: SweepSpec) -> Optional[str]:
+    """The warning of a Burnout bonus sweep whose pairs split to fewer hands than Burnout's four."""
+    hands = dict(s.game).get("split_hands") or 2
+    return FEWER_HANDS.format(hands) if s.wager == "burnout-bonus" and hands < 4 else None
 
 
 def warnings(s: SweepSpec) -> list[str]:
     """What the sweep of ``s`` does not show of the wager as it is played."""
     if s.visible is not None or s.wager not in WARNINGS:
         return []
-    hands = dict(s.game).get("split_hands") or 2
-    return [WARNINGS[s.wager]] + ([FEWER_HANDS.format(hands)] if s.wager == "burnout-bonus" and hands < 4 else [])
+    return [w for w in (WARNINGS[s.wager], burnout_hands_warning(s)) if w is not None]
 
 
 def _per(n: int, d: int) -> float:

@@ -34,7 +34,7 @@ from odds.wagers.shoe_returns import shoe_return, swept_wagers
 
 from .book_plan import book_meters
 from .sweep import SweepError, SweepResult, SweepSpec, dask_client, run_sweep
-from .sweep_report import percent, sweep_json
+from .sweep_report import burnout_hands_warning, percent, sweep_json
 
 STUDY_SHOES = 100_000  # the full study the estimate is for
 ROUND_SHOES = 10  # shoes a wager settled on the player's play is swept over by default
@@ -174,11 +174,6 @@ def _not_swept() -> list[str]:
     return [name for name in WAGERS if name not in swept_wagers()]
 
 
-def _fewer_hands() -> str:
-    return ("its round law splits pairs to two hands, not Burnout's four (odds sweep burnout-bonus --split-hands 4 "
-            "follows its rules, at minutes a round; docs/sweep.md gives the difference)")
-
-
 def _shoes(n: int) -> str:
     return f"{n:,} shoe{'s' if n != 1 else ''}"
 
@@ -218,7 +213,7 @@ def summary_text(s: Summary) -> str:
         table,
         "",
         *([f"not swept: {', '.join(not_swept)}"] if not_swept else []),
-        *([f"burnout-bonus: {_fewer_hands()}"] if "burnout-bonus" in {r["wager"] for r in rows} else []),
+        *[f"{res.spec.wager}: {w}" for res in s.results if (w := burnout_hands_warning(res.spec)) is not None],
         f"time: {s.seconds:.1f} s ({s.where})",
         f"the study at {est['shoes_per_wager']:,} shoes a wager ({est['wagers']} wager{'s' if est['wagers'] != 1 else ''}): "
         f"{est['cpu_seconds'] / 3600:.2f} CPU-hours; about {_duration(est['here']['seconds'])} on "

@@ -9,12 +9,13 @@ from fractions import Fraction
 from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
+from odds.wagers.streaks import RETURN_OPTIONS
 
 from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, writable_folder,
                         deck_list, select_paytable, wager_names, whole_number)
 
 # the main game's rules of play a sweep of streak or burnout-bonus takes (add_streak_options)
-PLAY_OPTIONS = ("dealer_blackjack", "das", "split_hands", "resplit_aces", "hit_split_aces", "surrender")
+PLAY_OPTIONS = tuple(name for name in RETURN_OPTIONS if name != "streak")
 
 
 def cmd_selftest(args: argparse.Namespace) -> tuple[str, int]:
