@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
-import multiprocessing
 import os
 import shutil
 import tempfile
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence, TextIO, Union
 
-from odds.core.interrupts import workers_ignore_interrupts
+from odds.core.interrupts import worker_pool
 from odds.core.progress import bar
 from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
@@ -124,9 +123,7 @@ def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
         for group in groups:
             finished(group, _compute_group(group, cache_dir))
         return sheets, stats
-    with workers_ignore_interrupts():
-        pool = multiprocessing.Pool(min(workers, len(slow)))
-    with pool:  # leaving it, even on Ctrl-C or an error, ends the workers at once
+    with worker_pool(min(workers, len(slow))) as pool:
         done = pool.imap_unordered(_compute_numbered, [(i, g, cache_dir) for i, g in enumerate(slow)])
         for group in groups:
             if not group[0].slow:

@@ -1,7 +1,8 @@
 """Ctrl-C with worker processes. A terminal sends the interrupt to every process of its group, so
 each worker would stop with a traceback of its own, or (a process pool catching it in its task)
 go on to the next task while the command waits. Workers started inside
-:func:`workers_ignore_interrupts` leave the interrupt to the command, which ends them as it stops.
+:func:`workers_ignore_interrupts` (a pool's: :func:`worker_pool`) leave the interrupt to the
+command, which ends them as it stops.
 
 >>> import signal
 >>> before = signal.getsignal(signal.SIGINT)
@@ -14,9 +15,11 @@ True
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import multiprocessing.pool
 import signal
 import threading
-from typing import Iterator
+from typing import Iterator, Optional
 
 
 @contextlib.contextmanager
@@ -31,3 +34,11 @@ def workers_ignore_interrupts() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def worker_pool(processes: int, method: Optional[str] = None) -> multiprocessing.pool.Pool:
+    """A ``multiprocessing`` pool of ``processes`` workers (started by ``method``: fork, spawn, or
+    the platform's default) that ignore an interrupt. Use it as a context manager: leaving the
+    block, even on Ctrl-C or an error, ends the workers at once."""
+    with workers_ignore_interrupts():
+        return multiprocessing.get_context(method).Pool(processes)

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
 
 from gmpy2 import mpq
 
-from odds.core.interrupts import workers_ignore_interrupts
+from odds.core.interrupts import worker_pool
 from odds.core.rationals import as_fraction
 from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
@@ -472,13 +472,10 @@ class SwitchGame:
                 self._values[o] = values
             shown.close()
             return
-        import multiprocessing
         # Compiled, each process computes a share of the other hands with one kernel (the dealer's
         # rows shared); else one task per other hand.
         parts = [todo[i::self.workers] for i in range(self.workers)] if self.compiled else [[o] for o in todo]
-        with workers_ignore_interrupts():
-            pool = multiprocessing.get_context("fork").Pool(self.workers)
-        with pool:  # leaving it, even on Ctrl-C, ends the workers at once
+        with worker_pool(self.workers, "fork") as pool:
             jobs = [pool.apply_async(_others_values, (self.rules, self.shoe, part, self.exact, self.compiled))
                     for part in parts]
             for part, job in zip(parts, jobs):

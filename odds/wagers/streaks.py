@@ -81,10 +81,16 @@ def _walked_round_classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str) -
     return _classes(rules, shoe, dealer_blackjack, round_outcomes(PlayerEngine(rules, shoe, exact=True)))
 
 
+def _check_reading(dealer_blackjack: str) -> None:
+    if dealer_blackjack not in ("loss", "no-effect"):
+        raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
+
+
 def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: RoundOutcomes,
              exact: bool = True) -> dict:
     """The chances of a won, lost and neither round from the round's law, as Fractions (or floats,
     from the engine's float path, when not ``exact``), with a dealer blackjack read as asked."""
+    _check_reading(dealer_blackjack)
     number = as_fraction if exact else float
     classes: dict = {k: number(v) for k, v in outcomes.streak().items()}
     if dealer_blackjack == "no-effect":
@@ -92,8 +98,6 @@ def _classes(rules: GameRules, shoe: Shoe, dealer_blackjack: str, outcomes: Roun
             raise WagerError(f"{option('dealer_blackjack', 'no-effect')} is read for a game in which the dealer peeks")
         moved = number(dealer_blackjack_without_player_blackjack(shoe.by_value()))
         classes = {"win": classes["win"], "loss": classes["loss"] - moved, "neither": classes["neither"] + moved}
-    elif dealer_blackjack != "loss":
-        raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
     return classes
 
 
@@ -199,8 +203,7 @@ class WinsInARowReturn(ShoeReturn):
                  dealer_blackjack: str = "loss", **game: Any) -> None:
         if str(streak) not in pays:
             raise WagerError(f"{wager} pays {', '.join(pays)} wins in a row, not {streak}")
-        if dealer_blackjack not in ("loss", "no-effect"):
-            raise WagerError(f"dealer blackjack {dealer_blackjack!r}: use loss or no-effect")
+        _check_reading(dealer_blackjack)
         self.wager, self.streak, self.dealer_blackjack = wager, int(streak), dealer_blackjack
         self.pay = Fraction(pays[str(streak)])
         self.game = GameRules.from_options(1, rules, **{k: v for k, v in game.items() if k in GAME_OPTIONS})
