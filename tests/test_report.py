@@ -158,6 +158,45 @@ def test_a_cache_entry_fails_its_check(tmp_path):
     assert ResultCache(tmp_path).fetch("demo", {"n": 1}, lambda: {}) == law
 
 
+@pytest.mark.parametrize("forge", ["plain sha256", "digest under another key", "entry of another cache"])
+def test_a_forged_entry_that_is_a_law_is_computed_again(tmp_path, forge):
+    """A forged entry that is a probability law with its plain SHA-256 right (as a program that
+    "repairs" the checksum leaves it) fails the keyed digest: computed again, replaced, counted."""
+    import hmac
+    law = {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, lambda: law) == law
+    path = next(tmp_path.glob("demo-*.json"))
+    doc = json.loads(path.read_text())
+    doc["values"] = {"a": "1/2", "b": "1/2"}  # a law: the check alone would pass it
+    doc["sha256"] = hashlib.sha256(json.dumps(doc["values"]).encode()).hexdigest()
+    signed = json.dumps({"head": {k: doc[k] for k in doc if k not in ("values", "hmac", "sha256")},
+                         "values": doc["values"]}, sort_keys=True).encode()
+    if forge == "digest under another key":
+        doc["hmac"] = hmac.new(b"\0" * 32, signed, hashlib.sha256).hexdigest()
+    elif forge == "entry of another cache":
+        other = tmp_path / "other"
+        forged = {"a": Fraction(1, 2), "b": Fraction(1, 2)}
+        assert ResultCache(other).fetch("demo", {"n": 1}, lambda: forged) == forged
+        doc = json.loads(next(other.glob("demo-*.json")).read_text())
+    path.write_text(json.dumps(doc))
+    cache = ResultCache(tmp_path)
+    assert cache.fetch("demo", {"n": 1}, lambda: law) == law
+    assert cache.stats == {"hit": 0, "computed": 1, "corrupt": 1, "unwritten": 0} and cache.read == []
+    assert json.loads(path.read_text())["values"] == {"a": "1/3", "b": "2/3"}
+    assert ResultCache(tmp_path).fetch("demo", {"n": 1}, lambda: {}) == law
+
+
+def test_a_cache_key_others_can_read_is_replaced(tmp_path):
+    law = {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+    ResultCache(tmp_path).fetch("demo", {"n": 1}, lambda: law)
+    key = tmp_path / "key"
+    assert key.stat().st_mode & 0o777 == 0o600
+    key.chmod(0o644)  # readable by anyone: anyone could sign an entry
+    cache = ResultCache(tmp_path)
+    assert cache.fetch("demo", {"n": 1}, lambda: law) == law
+    assert cache.stats["computed"] == 1 and key.stat().st_mode & 0o777 == 0o600
+
+
 @pytest.mark.parametrize("args, message", [
     (["--only", "buster,nosuch"], "unknown wager 'nosuch'"),
     (["--decks", "1,-2"], "--decks"),

@@ -16,6 +16,7 @@ leaves nothing half-written, and the same inputs give byte-identical files.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import io
 import os
@@ -32,6 +33,7 @@ from odds.core.progress import bar
 from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError
 from odds.core.formats import decimal_text, fraction_text
+from odds.core.outputs import output_folder
 from odds.wagers.parsheet import ParSheet
 from odds.wagers.paytables import proposed_note
 from odds.core.rules import DealerRules
@@ -157,7 +159,7 @@ def _tidy(out: Path) -> None:
     book it had moved aside (between its two final renames) is put back when ``out`` is gone, else
     removed."""
     for leftover in sorted(out.parent.glob(f".{out.name}.building-*")) + sorted(out.parent.glob(f".{out.name}.old-*")):
-        pid = leftover.name.rsplit("-", 2)[-2] if ".building-" in leftover.name else leftover.name.rsplit("-", 1)[-1]
+        pid = leftover.name.split(".building-" if ".building-" in leftover.name else ".old-", 1)[1].split("-")[0]
         if not pid.isdigit() or _alive(int(pid)) or not leftover.is_dir():
             continue
         if ".old-" in leftover.name and not out.exists() and (leftover / MARKER).is_file():
@@ -179,14 +181,30 @@ def _write(root: Path, relative: str, data: bytes) -> None:
 
 
 def _replace(tmp: Path, out: Path) -> None:
-    """Put the new book at ``out``, the old one (if any) removed only once the new one is in."""
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        out.rename(old)
-    tmp.rename(out)
-    if old is not None:
-        shutil.rmtree(old)
+    """Put the new book at ``out``, the old one (if any) removed only once the new one is in. When
+    another ``odds report`` puts its book at ``out`` between the two renames, that book is moved
+    aside in turn: the book that finishes last is the one left, and nothing else is."""
+    aside: list[Path] = []
+    for attempt in range(100):
+        if out.exists() or out.is_symlink():
+            _check_out(out)
+            old = out.with_name(f".{out.name}.old-{os.getpid()}-{attempt}")
+            try:
+                out.rename(old)
+            except FileNotFoundError:  # the other build's book left meanwhile
+                pass
+            else:
+                aside.append(old)
+        try:
+            tmp.rename(out)
+            break
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+    else:  # pragma: no cover - a hundred other builds landing between two renames
+        raise ReportError(f"{out}: other odds report runs kept replacing it; run again")
+    for old in aside:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 @dataclass
@@ -223,13 +241,18 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
     """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only;
     ``paytable_file``: the book of that file's paytables (every deck count and dealer rule)."""
     start = time.perf_counter()
-    out = Path(out)
     items = plan(only, decks, None if paytable_file is None else str(paytable_file))
     if not items:
         raise ReportError("nothing to build: no paytable allows " +
                           (f"{', '.join(map(str, decks))} deck(s)" if decks else "these choices"))
+    out = Path(out)
+    if not out.is_symlink():
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ReportError(f"cannot write the book beside {out}: {exc.strerror}") from None
+    out = output_folder(out, "--out")  # a link to a folder followed: that folder is replaced
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         _tidy(out)
     except OSError as exc:
         raise ReportError(f"cannot write the book beside {out}: {exc.strerror}") from None

@@ -5,6 +5,7 @@ same sweep gives the same JSON on any cluster; its keys are listed in docs/json.
 """
 from __future__ import annotations
 
+import io
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any, Optional, Sequence, Union
 
 from odds.core.cards import RANKS, SUITS
 from odds.core.formats import fraction_text, text_table
+from odds.core.outputs import output_folder, write_into
 from odds.wagers.shoe_returns import streak_wagers
 
 from .sweep import HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
@@ -255,6 +257,13 @@ def sweep_text(res: SweepResult) -> str:
 
 # --------------------------------------------------------------------------------------- plots
 
+def png_bytes(fig: Any) -> bytes:
+    """A figure as PNG at 100 dpi, with no software stamp (the bytes depend on the figure only)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+    return buf.getvalue()
+
+
 def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
     """Four PNG files in ``directory`` (made if missing): the return's histogram, the return by
     depth, the effects of removal with the tags, and the return and gain by true count. The files
@@ -264,18 +273,15 @@ def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
     import matplotlib.pyplot as plt
 
     j = sweep_json(res)
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_folder(directory, "--plots", create=True)
     name = j["wager"]
     title = f"{name} {j['paytable']}, {j['decks']}D {j['rule']}, pen {float(Fraction(j['penetration'])):g}"
     paths = []
 
     def save(fig: Any, suffix: str) -> None:
-        path = out / f"{name}-{suffix}.png"
         fig.tight_layout()
-        fig.savefig(path, dpi=100, metadata={"Software": None})
+        paths.append(write_into(out, f"{name}-{suffix}.png", png_bytes(fig), "--plots"))
         plt.close(fig)
-        paths.append(path)
 
     fig, ax = plt.subplots(figsize=(9, 4))
     coarse: dict = {}  # bins of 0.1 percentage point

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from odds.core.formats import fraction_text, text_table
+from odds.core.outputs import output_folder, write_into
 from odds.core.progress import bar
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
@@ -34,7 +35,7 @@ from odds.wagers.shoe_returns import shoe_return, swept_wagers
 
 from .book_plan import book_meters
 from .sweep import SweepError, SweepResult, SweepSpec, dask_client, run_sweep
-from .sweep_report import burnout_hands_warning, percent, sweep_json
+from .sweep_report import burnout_hands_warning, percent, png_bytes, sweep_json
 
 STUDY_SHOES = 100_000  # the full study the estimate is for
 ROUND_SHOES = 10  # shoes a wager settled on the player's play is swept over by default
@@ -231,8 +232,7 @@ def write_summary_plots(s: Summary, directory: Union[str, Path]) -> list[Path]:
     import matplotlib.pyplot as plt
 
     rows = s.rows()
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_folder(directory, "--plots", create=True)
     c = s.conditions
     fig, ax = plt.subplots(figsize=(9, 1.2 + 0.38 * len(rows)))
     y = list(range(len(rows)))[::-1]
@@ -254,7 +254,6 @@ def write_summary_plots(s: Summary, directory: Union[str, Path]) -> list[Path]:
                  f"{c.shoes:,} shoes a wager")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
     fig.tight_layout()
-    path = out / "sweep-all-gain.png"
-    fig.savefig(path, dpi=100, metadata={"Software": None})
+    path = write_into(out, "sweep-all-gain.png", png_bytes(fig), "--plots")
     plt.close(fig)
     return [path]

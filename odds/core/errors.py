@@ -41,6 +41,20 @@ def option(name: str, value: object = None) -> str:
     return f"{name}=" if value is None else f"{name}={value!r}"
 
 
+def shown(value: object, limit: int = 80) -> str:
+    """A value as a one-line message shows it: control characters escaped, at most ``limit``
+    characters (a longer one cut, saying how long it was).
+
+    >>> shown("buster"), shown("a\\nb"), shown("x" * 1000, 20)
+    ('buster', 'a\\\\nb', 'xxxxxxxxxxxxxxxxxxxx... (1,000 characters)')
+    """
+    text = value if isinstance(value, str) else repr(value) if not isinstance(value, int) or value.bit_length() < 256 \
+        else f"a {len(str(value)) if value.bit_length() < 10_000 else 'many'}-digit number"
+    size = len(text)
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    return text if size <= limit else f"{text[:limit]}... ({size:,} characters)"
+
+
 class OddsError(ValueError):
     """Base class of every input error raised by odds."""
 

@@ -5,9 +5,10 @@ The results of the exact player engine behind the streak wagers and EZ Bust's pa
 minutes on a full shoe. A function decorated with :func:`disk_cached` looks its result up in the
 :class:`ResultCache` made active with :func:`use_cache` (and computes it as before when none is
 active). An entry is one JSON file holding the inputs, the version, the values as exact ``"p/q"``
-strings and a checksum of them; it is written atomically (a temporary file renamed into place),
-and an entry that cannot be read, does not match its inputs or fails its check is computed again
-and replaced, never trusted.
+strings and their keyed digest (HMAC-SHA256 under the cache's own secret, :mod:`odds.core.keyed`);
+it is written atomically (a temporary file renamed into place), and an entry that cannot be read,
+does not match its inputs, fails its digest (edited, or copied from another cache) or fails its
+check is computed again and replaced, never trusted.
 
 >>> cache = ResultCache(None)  # a directory keeps them on disk; None, in memory
 >>> calls = []
@@ -30,15 +31,19 @@ import inspect
 import json
 import os
 import re
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, TypeVar, Union, cast
 
+from odds.core.errors import OddsError
 from odds.core.formats import fraction_text
+from odds.core.keyed import digest, folder_key, verified
+from odds.core.inputs import read_regular
+from odds.core.outputs import output_folder, write_file
 
-FORMAT = 2  # 2: values kept in the order computed
+FORMAT = 3  # 2: values kept in the order computed; 3: a keyed digest in place of a plain SHA-256
 EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+MAX_ENTRY = 10 ** 7  # bytes: the largest cache entry read (a round law holds a few hundred values)
 
 Values = dict[str, Fraction]  # a cached result: exact values by name
 Check = Callable[[Values], bool]
@@ -84,9 +89,9 @@ def canonical(value: object) -> Any:
     raise TypeError(f"cannot key a cache entry on {type(value).__name__}")
 
 
-def _checksum(values: dict[str, str]) -> str:
-    """Of the values in their order (the order the computation gave them, kept in its output)."""
-    return hashlib.sha256(json.dumps(values).encode()).hexdigest()
+def _signed(head: dict[str, Any], values: dict[str, str]) -> bytes:
+    """What an entry's digest covers: its inputs and its values in their order."""
+    return json.dumps({"head": head, "values": values}, sort_keys=True).encode()
 
 
 def probability_distribution(values: Values) -> bool:
@@ -98,14 +103,18 @@ class ResultCache:
     """A directory of exact results (``dict[str, Fraction]``), and a memory of those this object
     has seen; ``directory=None`` keeps them in memory only.
 
-    ``stats`` counts the entries read (``hit``), computed (``computed``), found corrupt and
-    computed again (``corrupt``, counted in ``computed`` too) and not written (``unwritten``: the
-    directory refused them)."""
+    ``stats`` counts the entries read (``hit``: from this object's memory or from the disk),
+    computed (``computed``), found corrupt, forged or failing their check and computed again
+    (``corrupt``, counted in ``computed`` too) and not written (``unwritten``: the directory refused
+    them). ``read`` and ``written`` name the entries read from the disk and written to it."""
 
     def __init__(self, directory: Optional[Union[str, Path]]) -> None:
         self.directory = None if directory is None else Path(directory)
         self.stats = {"hit": 0, "computed": 0, "corrupt": 0, "unwritten": 0}
         self.memory: dict[str, Values] = {}
+        self.read: list[str] = []
+        self.written: list[str] = []
+        self._key: Optional[bytes] = None
 
     def _entry(self, kind: str, inputs: Any) -> tuple[dict[str, Any], Path]:
         from odds import __version__
@@ -113,20 +122,33 @@ class ResultCache:
         key = hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()
         return head, Path(self.directory or ".") / f"{kind}-{key[:32]}.json"
 
+    def _secret(self) -> bytes:
+        """The cache's key (made on first use); ``OSError`` when it can be neither read nor made."""
+        if self._key is None:
+            output_folder(cast(Path, self.directory), "cache", create=True)
+            self._key = folder_key(cast(Path, self.directory))
+        return self._key
+
     def _read(self, path: Path, head: dict[str, Any], check: Check) -> Optional[Values]:
         """The entry's values, or None when it is missing; raises ValueError when it is corrupt."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:  # missing, or a directory that cannot be read
+            text = read_regular(path, MAX_ENTRY, f"cache entry {path.name}").decode("utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, OddsError, UnicodeDecodeError):  # not a regular file, too large, or not text
+            raise ValueError(f"cache entry {path.name} cannot be read") from None
+        try:
+            key = self._secret()
+        except (OSError, OddsError):  # no key can be read or made: nothing on this disk is trusted
             return None
         try:
             doc = json.loads(text)
             stored = doc["values"]
-            if ({k: doc.get(k) for k in head} != head or doc.get("sha256") != _checksum(stored)
+            if ({k: doc.get(k) for k in head} != head or not verified(key, _signed(head, stored), doc.get("hmac"))
                     or not all(isinstance(v, str) and EXACT.fullmatch(v) for v in stored.values())):
                 raise ValueError
             values = {k: Fraction(v) for k, v in stored.items()}
-        except (ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError):
+        except (ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError, RecursionError):
             raise ValueError(f"corrupt cache entry {path.name}") from None
         if not check(values):
             raise ValueError(f"cache entry {path.name} fails its check")
@@ -134,19 +156,9 @@ class ResultCache:
 
     def _write(self, path: Path, head: dict[str, Any], values: Values) -> None:
         stored = {k: fraction_text(v) for k, v in values.items()}
-        text = json.dumps({**head, "values": stored, "sha256": _checksum(stored)}, indent=1)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        mark = digest(self._secret(), _signed(head, stored))
+        text = json.dumps({**head, "values": stored, "hmac": mark}, indent=1)
+        write_file(path, (text + "\n").encode("utf-8"), "cache entry")
 
     def fetch(self, kind: str, inputs: dict[str, Any], compute: Callable[[], Mapping[str, Any]],
               check: Check = probability_distribution) -> Values:
@@ -158,6 +170,8 @@ class ResultCache:
                 values = self._read(path, head, check)
             except ValueError:
                 self.stats["corrupt"] += 1
+            if values is not None:
+                self.read.append(path.name)
         if values is not None:
             self.stats["hit"] += 1
         else:
@@ -166,7 +180,8 @@ class ResultCache:
             try:
                 if self.directory is not None:
                     self._write(path, head, values)
-            except OSError:  # a cache that cannot be written costs time, not the result
+                    self.written.append(path.name)
+            except (OSError, OddsError):  # a cache that cannot be written costs time, not the result
                 self.stats["unwritten"] += 1
         self.memory[path.name] = values
         return dict(values)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -17,6 +16,7 @@ from typing import Any, Container, Iterable, Optional, Sequence
 
 from odds import __version__
 from odds.core.formats import fraction_text
+from odds.core.outputs import write_file
 from odds.regulations import excerpts
 from odds.wagers import get_wager
 from odds.wagers.parsheet import ParSheet
@@ -371,22 +371,6 @@ def render_html(report: Report) -> str:
 
 # ------------------------------------------------------------------------------------ writing
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, then a rename),
-    readable as any new file is (the umask decides)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 PDF_UNAVAILABLE = ("PDF is not available: chromium was not found on this machine (install it, e.g. "
                    "`apt-get install chromium`, to render the PDF); the HTML report was written")
 
@@ -407,5 +391,5 @@ def render_pdf(html_path: Path, pdf_path: Path) -> Optional[str]:
             return f"PDF is not available: chromium failed ({exc}); the HTML report was written"
         if not tmp_pdf.exists() or tmp_pdf.stat().st_size == 0:
             return "PDF is not available: chromium wrote no PDF; the HTML report was written"
-        write_atomically(pdf_path, tmp_pdf.read_bytes())
+        write_file(pdf_path, tmp_pdf.read_bytes(), "--pdf")
     return None

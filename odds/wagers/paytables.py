@@ -26,21 +26,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sys
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
+from os import PathLike
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Union
 
-from odds.core.errors import PaytableError, WagerError, option
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from odds.core.errors import PaytableError, WagerError, option, shown
+from odds.core.inputs import MAX_TEXT_FILE, InputError, load_toml, read_regular
 
 ANY_DECKS = None  # a paytable whose regulation names no deck counts
 
@@ -215,10 +211,7 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
     """Read a paytable file's text. ``outcomes`` maps each known wager to its paid outcomes;
     wagers in ``partial`` may leave outcomes out (a blank cell in a printed table); ``sha256``:
     the digest of a user's file, kept on the book and each table."""
-    try:
-        doc = tomllib.loads(text, parse_float=Decimal)
-    except (tomllib.TOMLDecodeError, ValueError) as exc:  # ValueError: an integer of thousands of digits
-        raise PaytableError(f"{source}: not valid TOML: {' '.join(str(exc).split())[:200]}") from None
+    doc = load_toml(text, source, PaytableError)
     wager = _require(doc, "wager", str, source, "")
     if wager not in outcomes:
         raise PaytableError(f"{source}: wager: unknown wager {wager!r} (known: {', '.join(sorted(outcomes))})")
@@ -313,12 +306,17 @@ def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset[str]]:
 
 
 def load_paytable_file(path: Union[str, Path]) -> PaytableBook:
-    """Read a user's paytable file (same form as the files in ``tables/``)."""
+    """Read a user's paytable file (same form as the files in ``tables/``): a regular file of at
+    most :data:`~odds.core.inputs.MAX_TEXT_FILE` bytes."""
+    if not isinstance(path, (str, PathLike)):
+        raise PaytableError(f"a paytable file is a path, e.g. 'proposed.toml', got {_short(path)}")
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = read_regular(p, MAX_TEXT_FILE, "paytable file")
+    except InputError as exc:
+        raise PaytableError(str(exc)) from None
     except OSError as exc:
-        raise PaytableError(f"{p}: cannot read the paytable file ({exc.strerror})") from None
+        raise PaytableError(f"{shown(str(p))}: cannot read the paytable file ({exc.strerror})") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

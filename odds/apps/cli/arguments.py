@@ -3,12 +3,12 @@ payout, the paytable a wager is priced with, the options of the simulated wagers
 from __future__ import annotations
 
 import argparse
-import os
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
 from odds.core.errors import OddsError
+from odds.core.outputs import output_file, output_folder
 from odds.core.shoe import MAX_DECKS
 from odds.wagers.paytables import Paytable, PaytableBook, choose_paytable
 
@@ -98,27 +98,15 @@ def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
 
 
 def writable_file(path: str, flag: str) -> Path:
-    """``path`` as a file this command can write (checked before any computing): not a folder, in
-    a folder that exists and may be written."""
-    out = Path(path)
-    if out.is_dir() or not out.parent.is_dir():
-        raise UsageError(f"{flag} {path}: not a file in an existing folder")
-    if not os.access(out.parent, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
-        raise UsageError(f"{flag} {path}: cannot be written here (permission denied)")
-    return out
+    """``path`` as a file this command can write, checked before any computing
+    (:func:`odds.core.outputs.output_file`: a regular file or nothing, a link followed)."""
+    return output_file(path, flag)
 
 
 def writable_folder(path: str, flag: str) -> Path:
-    """``path`` as a folder this command can create or write into (checked before any computing)."""
-    out = Path(path)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{flag} {path}: exists and is not a folder")
-    where = out if out.exists() else out.parent
-    if not where.is_dir():
-        raise UsageError(f"{flag} {path}: its parent folder does not exist")
-    if not os.access(where, os.W_OK | os.X_OK):
-        raise UsageError(f"{flag} {path}: cannot be written here (permission denied)")
-    return out
+    """``path`` as a folder this command can create or write into, checked before any computing
+    (:func:`odds.core.outputs.output_folder`)."""
+    return output_folder(path, flag)
 
 
 def select_paytable(wager: Wager, args: argparse.Namespace) -> tuple[PaytableBook, Paytable]:

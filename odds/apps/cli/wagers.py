@@ -172,11 +172,14 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     from pathlib import Path
 
     from odds.verify.certify import certify
-    from odds.verify.certify_report import render_html, render_pdf, write_atomically
+    from odds.core.outputs import write_file
+    from odds.verify.certify_report import render_html, render_pdf
     from odds.verify.fingerprint import pdf_renderer_version
-    out = writable_file(args.out, "certify: --out")
-    if args.pdf:
-        writable_file(args.pdf, "certify: --pdf")
+    out = Path(args.out)
+    writable_file(args.out, "certify: --out")
+    pdf = None if args.pdf is None else Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
+    if pdf is not None:
+        writable_file(str(pdf), "certify: --pdf")
     options = {"meters": args.meters, **_simulation_options(args)}
     report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
                      not args.no_peek, options, args.rounds, args.seed)
@@ -185,15 +188,14 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     renderer = pdf_renderer_version() if args.pdf is not None else None
     report = dataclasses.replace(report, signoff=signoff,
                                  versions=report.versions + ((("PDF renderer", renderer),) if renderer else ()))
-    write_atomically(out, render_html(report).encode("utf-8"))
+    write_file(out, render_html(report).encode("utf-8"), "certify: --out")
     lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
              f"{report.inputs.rules.name if report.inputs.dealer_rule_matters else 'any dealer rule'}; "
              f"report {report.report_id}, input hash {report.input_hash}",
              *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
              "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
                                 else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
-    if args.pdf is not None:
-        pdf = Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
+    if pdf is not None:
         why = render_pdf(out, pdf)
         if why is None:
             lines.append(f"wrote {pdf}")
@@ -325,15 +327,17 @@ def add_list_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_paytable_template(args: argparse.Namespace) -> str:
-    from odds.verify.certify_report import write_atomically
+    from pathlib import Path
+
+    from odds.core.outputs import write_file
     from odds.wagers.paytables import paytable_template
     text = paytable_template(get_wager(args.name).name)
     if args.out is None:
         return text.rstrip("\n")
-    out = writable_file(args.out, "paytable template: --out")
-    if out.exists() and not args.force:
+    out = Path(args.out)
+    if writable_file(args.out, "paytable template: --out").exists() and not args.force:
         raise UsageError(f"paytable template: {out} exists (--force replaces it)")
-    write_atomically(out, text.encode("utf-8"))
+    write_file(out, text.encode("utf-8"), "paytable template: --out")
     return f"wrote {out}: a paytable file for {args.name} to edit (odds validate {out} checks it)"
 
 
