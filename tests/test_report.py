@@ -121,7 +121,14 @@ def test_the_cache_is_used_and_a_corrupt_entry_is_computed_again(tmp_path, fake_
     computed = files_of(tmp_path / "book")
     second = build_streaks(tmp_path / "book", cache, capsys)
     assert fake_engine.calls == 2 and "0 result(s) computed, 4 reused" in second.out
-    assert files_of(tmp_path / "book") == computed  # the same bytes from the cache
+    assert "4 sheet(s) took results read back from the cache" in second.out
+    warm = files_of(tmp_path / "book")
+    sheets = [n for n in computed if n.startswith("streak/")]
+    assert {n: warm[n] for n in sheets} == {n: computed[n] for n in sheets}  # the same bytes from the cache
+    assert "from odds&#x27;s disk cache" not in computed["index.html"].decode()
+    note = warm["index.html"].decode().split("4 of these sheets took results")[1].split("</p>")[0]
+    assert [f"streak {t} 6d {r}" for t in "AB" for r in ("S17", "H17") if f"<code>streak {t} 6d {r}</code>" in note] \
+        == [f"streak {t} 6d {r}" for t in "AB" for r in ("S17", "H17")]
 
     entries[0].write_text(entries[0].read_text()[:40])  # truncated
     doc["values"]["win"] = "3/5"  # still valid JSON, but not what was computed

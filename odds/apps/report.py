@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional, Sequence, TextIO, Union
+from typing import Collection, Iterable, Optional, Sequence, TextIO, Union
 
 from odds.core.interrupts import worker_pool
 from odds.core.progress import bar
@@ -62,13 +62,20 @@ def compute_sheet(item: Item) -> ParSheet:
     return dataclasses.replace(sheet, warnings=sheet.warnings + (proposed,)) if proposed else sheet
 
 
-def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict]:
+def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict, list]:
     """Sheets that share their slow part (they differ by paytable only), in one process so
-    that the second reads what the first computed (or that take every core each: :func:`_groups`)."""
+    that the second reads what the first computed (or that take every core each: :func:`_groups`);
+    their cache counts; and whether each took a result read from the disk cache, not computed in
+    this run."""
     cache = ResultCache(cache_dir)
+    sheets, asked = [], []
     with use_cache(cache):
-        sheets = [compute_sheet(item) for item in items]
-    return sheets, cache.stats
+        for item in items:
+            first = len(cache.fetched)
+            sheets.append(compute_sheet(item))
+            asked.append(cache.fetched[first:])
+    read = set(cache.read)
+    return sheets, cache.stats, [any(name in read for name in names) for names in asked]
 
 
 def _groups(items: Sequence[Item]) -> list[tuple]:
@@ -106,17 +113,20 @@ class Progress:
 
 
 def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
-                progress: Progress) -> tuple[dict, Counter]:
-    """Every item's sheet and the cache's counts; the slow groups in ``workers`` processes while
-    this one computes the rest."""
+                progress: Progress) -> tuple[dict, Counter, set]:
+    """Every item's sheet, the cache's counts and the items that took a result read from the
+    disk cache; the slow groups in ``workers`` processes while this one computes the rest."""
     sheets: dict = {}
     stats: Counter = Counter()
+    from_cache: set = set()
 
-    def finished(group: Sequence[Item], result: tuple[list, dict]) -> None:
-        got, counts = result
+    def finished(group: Sequence[Item], result: tuple[list, dict, list]) -> None:
+        got, counts, cached = result
         stats.update(counts)
-        for item, sheet in zip(group, got):
+        for item, sheet, was_cached in zip(group, got, cached):
             sheets[item] = sheet
+            if was_cached:
+                from_cache.add(item)
             progress.step(item.label)
 
     groups = _groups(items)
@@ -124,7 +134,7 @@ def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
     if workers < 2 or not slow:
         for group in groups:
             finished(group, _compute_group(group, cache_dir))
-        return sheets, stats
+        return sheets, stats, from_cache
     with worker_pool(min(workers, len(slow))) as pool:
         done = pool.imap_unordered(_compute_numbered, [(i, g, cache_dir) for i, g in enumerate(slow)])
         for group in groups:
@@ -134,10 +144,10 @@ def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
                       "(minutes each unless cached)")
         for index, result in done:
             finished(slow[index], result)
-    return sheets, stats
+    return sheets, stats, from_cache
 
 
-def _compute_numbered(job: tuple[int, tuple, Optional[str]]) -> tuple[int, tuple[list, dict]]:
+def _compute_numbered(job: tuple[int, tuple, Optional[str]]) -> tuple[int, tuple[list, dict, list]]:
     """:func:`_compute_group` of the ``index``-th slow group, in a worker: ``(index, its result)``."""
     index, group, cache_dir = job
     return index, _compute_group(group, cache_dir)
@@ -218,6 +228,7 @@ class Summary:
     cache_dir: Optional[str]
     warned: int
     warnings: list
+    from_cache: int = 0
 
     def text(self) -> str:
         minutes, seconds = divmod(round(self.seconds), 60)
@@ -229,6 +240,9 @@ class Summary:
             where = self.cache_dir or "no cache (--no-cache)"
             lines.append(f"player engine: {self.cache.get('computed', 0)} result(s) computed, "
                          f"{self.cache.get('hit', 0)} reused; cache: {where}")
+        if self.from_cache:
+            lines.append(f"{self.from_cache} sheet(s) took results read back from the cache, not computed in this "
+                         "run (named in the index)")
         if self.warned:
             lines.append(f"{self.warned} sheet(s) carry warnings (marked in the index)")
         lines += [f"warning: {w}" for w in self.warnings]
@@ -265,12 +279,13 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
         os.chmod(tmp, 0o777 & ~_umask())
         progress = Progress(len(items), stream)
         try:
-            sheets, stats = compute_all(items, None if cache_dir is None else str(cache_dir), workers, progress)
+            sheets, stats, from_cache = compute_all(items, None if cache_dir is None else str(cache_dir), workers,
+                                                    progress)
         finally:
             progress.close()
         selection = "".join(f" --{flag} {','.join(map(str, v))}" for flag, v in (("only", only), ("decks", decks)) if v)
         selection += f" --paytable-file {paytable_file}" if paytable_file else ""
-        files = render_book(items, sheets, selection)
+        files = render_book(items, sheets, selection, from_cache)
         for name, data in files.items():
             _write(tmp, name, data)
         _check_out(out)
@@ -287,19 +302,22 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
     return Summary(len(items), len(files), sum(n.startswith("plots/") for n in files), out,
                    time.perf_counter() - start, dict(stats),
                    None if cache_dir is None else str(cache_dir),
-                   sum(1 for s in sheets.values() if s.warnings), warnings)
+                   sum(1 for s in sheets.values() if s.warnings), warnings, len(from_cache))
 
 
-def render_book(items: Sequence[Item], sheets: dict, selection: str = "") -> dict[str, bytes]:
+def render_book(items: Sequence[Item], sheets: dict, selection: str = "",
+                from_cache: Collection[Item] = ()) -> dict[str, bytes]:
     """Every file of the book, name -> bytes: the sheets, the plots, the index, the summary and
-    the checksums."""
+    the checksums; ``from_cache``: the items whose sheets took a result read from the disk cache
+    (the index names them)."""
     from .report_html import index_html
     from .report_plots import draw_plots
 
     files = {item.path(ext): (sheets[item].render(ext) + "\n").encode() for item in items for ext in FORMATS}
     plots = draw_plots(items, sheets)
     files.update(plots)
-    files["index.html"] = index_html(items, sheets, sorted(plots), selection).encode()
+    cached = [item for item in items if item in from_cache]
+    files["index.html"] = index_html(items, sheets, sorted(plots), selection, cached).encode()
     files["summary.csv"] = summary_csv(items, sheets).encode()
     files[MARKER] = "".join(f"{hashlib.sha256(files[n]).hexdigest()}  {n}\n" for n in sorted(files)).encode()
     return files

@@ -138,8 +138,19 @@ ELSEWHERE = [
 ]
 
 
-def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], selection: str = "") -> str:
-    """The whole page."""
+def cache_note(cached: Sequence[Item]) -> str:
+    """A paragraph naming the sheets that took results read back from the disk cache (none: empty)."""
+    if not cached:
+        return ""
+    return ('<p class="note">' + f"{len(cached)} of these sheets took results of the player engine read back from "
+            "odds's disk cache (each entry verified by its keyed digest), not computed in this run: "
+            + ", ".join(f"<code>{escape(i.label)}</code>" for i in cached)
+            + ". <code>odds report --no-cache</code> computes every one.</p>")
+
+
+def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], selection: str = "",
+               cached: Sequence[Item] = ()) -> str:
+    """The whole page; ``cached``: the items whose sheets took results read from the disk cache."""
     names = list(dict.fromkeys(i.wager for i in items))
     captions = plot_names(items)
     rule_free = [n for n in names if not WAGERS[n].dealer_rule_matters]
@@ -158,6 +169,7 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
         + "".join(f'<li><a href="#{escape(n)}">{escape(n)}</a></li>' for n in names)
         + '<li><a href="#elsewhere">Not in this book</a></li></ul></nav>',
         "<h2>What the book holds</h2><ul>" + "".join(f"<li>{c}</li>" for c in coverage(items)) + "</ul>",
+        *filter(None, [cache_note(cached)]),
         '<h2 id="dealer">The dealer</h2>',
         *[_figure(p, captions[p]) for p in captions if p.startswith("plots/dealer-") and p in plots],
     ]

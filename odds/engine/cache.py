@@ -106,7 +106,8 @@ class ResultCache:
     ``stats`` counts the entries read (``hit``: from this object's memory or from the disk),
     computed (``computed``), found corrupt, forged or failing their check and computed again
     (``corrupt``, counted in ``computed`` too) and not written (``unwritten``: the directory refused
-    them). ``read`` and ``written`` name the entries read from the disk and written to it."""
+    them). ``read`` and ``written`` name the entries read from the disk and written to it;
+    ``fetched`` every entry asked for, in order (repeats included)."""
 
     def __init__(self, directory: Optional[Union[str, Path]]) -> None:
         self.directory = None if directory is None else Path(directory)
@@ -114,6 +115,7 @@ class ResultCache:
         self.memory: dict[str, Values] = {}
         self.read: list[str] = []
         self.written: list[str] = []
+        self.fetched: list[str] = []
         self._key: Optional[bytes] = None
 
     def _entry(self, kind: str, inputs: Any) -> tuple[dict[str, Any], Path]:
@@ -164,6 +166,7 @@ class ResultCache:
               check: Check = probability_distribution) -> Values:
         """The stored values for ``inputs``, else ``compute()`` (stored for next time)."""
         head, path = self._entry(kind, canonical(inputs))
+        self.fetched.append(path.name)
         values = self.memory.get(path.name)
         if values is None and self.directory is not None:
             try:
