@@ -60,11 +60,11 @@ def test_a_file_that_cannot_be_written_is_one_line_and_nothing_is_computed(capsy
 
 
 def test_a_full_disk_is_one_line_and_leaves_no_file(capsys, tmp_path, monkeypatch):
-    from odds.verify import certify_report
+    from odds.core import outputs
 
     def full(fd, *args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "r.html"))
-    monkeypatch.setattr(certify_report.os, "fdopen", full)
+    monkeypatch.setattr(outputs.os, "fdopen", full)
     status, _, err = run(capsys, "certify", "21+3", "--decks", "1", "--paytable", "C", "--rounds", "2000",
                          "--out", str(tmp_path / "r.html"))
     assert status == 2 and one_line(err) and "No space left on device" in err

@@ -457,7 +457,7 @@ def test_a_sweep_stopped_part_way_goes_on_from_its_checkpoint(tmp_path, monkeypa
     (kept / "exact-returns.json").write_text("{")
     (tmp_path / "a-file").write_text("")
     for where, message in ((tmp_path / "cli", "exact-returns.json cannot be read"),
-                           (tmp_path / "a-file", "--checkpoint " + str(tmp_path / "a-file") + ": exists and is not")):
+                           (tmp_path / "a-file", "--checkpoint " + str(tmp_path / "a-file") + ": is a regular file, not a folder")):
         capsys.readouterr()
         assert main(cli + [str(where)]) == 2
         err = capsys.readouterr().err

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Collection, Iterable, Optional, Sequence, TextIO, Union
 
-from odds.core.interrupts import worker_pool
+from odds.core.interrupts import max_workers, worker_pool
 from odds.core.progress import bar
 from odds.engine.cache import ResultCache, use_cache
-from odds.core.errors import OddsError
+from odds.core.errors import OddsError, shown
 from odds.core.formats import decimal_text, fraction_text
 from odds.core.outputs import output_folder
 from odds.wagers.parsheet import ParSheet
@@ -255,6 +255,8 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
     """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only;
     ``paytable_file``: the book of that file's paytables (every deck count and dealer rule)."""
     start = time.perf_counter()
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= max_workers():
+        raise ReportError(f"workers must be a whole number from 1 to {max_workers()}, got {shown(workers)}")
     items = plan(only, decks, None if paytable_file is None else str(paytable_file))
     if not items:
         raise ReportError("nothing to build: no paytable allows " +

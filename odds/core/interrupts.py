@@ -16,10 +16,24 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import multiprocessing.pool
 import signal
 import threading
 from typing import Iterator, Optional
+
+
+WORKERS_PER_CORE = 4  # the most worker processes a command starts, per core of the machine
+
+
+def max_workers() -> int:
+    """The most worker processes any command starts: :data:`WORKERS_PER_CORE` a core (more only
+    take memory: each holds its own tables).
+
+    >>> max_workers() == WORKERS_PER_CORE * (os.cpu_count() or 1)
+    True
+    """
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 @contextlib.contextmanager

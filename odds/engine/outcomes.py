@@ -89,6 +89,7 @@ from odds.core.results import DealerResult, RoundClass
 from .dealer import dealer_finals
 from .dealer_graph import dealer_kernel
 from odds.core.errors import EngineError, InternalError
+from odds.core.progress import bar
 from odds.core.game_rules import GameRules
 from .player import (OPTIONS, ZERO_HAND, PlayerEngine, Value, add_card, cards_out, hand_total, kernel_unsupported,
                      split_patterns)
@@ -523,10 +524,19 @@ class _Round:
     # ---------------------------------------------------------------------- the round
 
     def outcomes(self) -> RoundOutcomes:
-        e, counts = self.e, self.counts
+        e = self.e
         n = e.total
         deals = n * (n - 1) * (n - 2)
         splits: dict = {}  # pair value: [(up card, probability of the deal)]
+        with bar(len(self.ups), "the round's first deals", "up card") as shown:
+            self._deals(splits, deals, shown)
+        self._split_rounds(splits)
+        joint = {(Fraction(net), kind): e.public(p) for (net, kind), p in sorted(self.out.items()) if p}
+        return RoundOutcomes(joint)
+
+    def _deals(self, splits: dict, deals: int, shown: Any) -> None:
+        """Every first deal settled, or kept in ``splits`` (by pair value) to play as split hands."""
+        e, counts = self.e, self.counts
         for u in self.ups:
             for a in range(1, 11):
                 for b in range(a, 11):
@@ -548,9 +558,7 @@ class _Round:
                         splits.setdefault(a, []).append((u, p))
                     else:
                         self._single_hand(hand, u, p, best)
-        self._split_rounds(splits)
-        joint = {(Fraction(net), kind): e.public(p) for (net, kind), p in sorted(self.out.items()) if p}
-        return RoundOutcomes(joint)
+            shown.update(1)
 
     def _blackjack(self, hand: tuple, up: int, p: Value, p_bj: Value) -> None:
         """A player blackjack, from a deal of probability ``p``; the dealer has one with ``p_bj``."""
@@ -628,26 +636,33 @@ class _Round:
         for k in range(min(THREADS, len(calls)) or 1):
             kernels.put(_split_kernel(self.rules.dealer.hits_soft_17, k))
 
+        shown = bar(len(calls) + len(python), "the split hands", "part")
+
         def run(call: tuple) -> Any:
             kernel = kernels.get()
             try:
                 return call[0].run(kernel, call[1])
             finally:
                 kernels.put(kernel)
+                shown.update(1)
 
-        if len(calls) > 1 and THREADS > 1 and sum(job.size for job in jobs) > PARALLEL_FROM:
-            with ThreadPoolExecutor(THREADS) as pool:
-                parts = list(pool.map(run, calls))
-        else:
-            parts = [run(call) for call in calls]
-        for job in jobs:
-            got = [part for (j, _), part in zip(calls, parts) if j is job]
-            if any(part is None for part in got):
-                python.setdefault(job.pair, []).append((job.up, job.p))
+        with shown:
+            if len(calls) > 1 and THREADS > 1 and sum(job.size for job in jobs) > PARALLEL_FROM:
+                with ThreadPoolExecutor(THREADS) as pool:
+                    parts = list(pool.map(run, calls))
             else:
-                self._split_sums(job, got)
-        for pair, ups in python.items():
-            self._python_split_round(pair, ups)
+                parts = [run(call) for call in calls]
+            for job in jobs:
+                got = [part for (j, _), part in zip(calls, parts) if j is job]
+                if any(part is None for part in got):
+                    if job.pair not in python:
+                        shown.more(1)
+                    python.setdefault(job.pair, []).append((job.up, job.p))
+                else:
+                    self._split_sums(job, got)
+            for pair, ups in python.items():
+                self._python_split_round(pair, ups)
+                shown.update(1)
 
     def _compiled_split_round(self, pair: int, up: int, p: Value) -> bool:
         """The split rounds of one pair against ``up`` (a deal of probability ``p``) by the split

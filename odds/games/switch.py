@@ -59,14 +59,14 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
 
 from gmpy2 import mpq
 
-from odds.core.interrupts import worker_pool
+from odds.core.interrupts import max_workers, worker_pool
 from odds.core.rationals import as_fraction
 from odds.core.actions import Action
 from odds.core.cards import parse_card, value_label
 from odds.engine.dealer import exact_rows
 from odds.engine.dealer_graph import classify, dealer_graph, dealer_kernel
 from odds.core.progress import bar
-from odds.core.errors import EngineError, RuleError
+from odds.core.errors import EngineError, RuleError, shown
 from odds.core.formats import fraction_text, text_table
 from odds.core.game_rules import GameRules
 from odds.engine.player import (OPTIONS, ZERO_HAND, Hand, PlayerEngine, Value, add_card, build_kernel, kernel_plays,
@@ -455,8 +455,8 @@ class SwitchGame:
         self.counts = self.shoe.by_value()
         if sum(self.counts) < 8:
             raise EngineError(f"the shoe ({sum(self.counts)} cards) is too small for two hands and the dealer")
-        if not isinstance(workers, int) or workers < 1:
-            raise EngineError(f"workers must be a whole number >= 1, got {workers!r}")
+        if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= max_workers():
+            raise EngineError(f"workers must be a whole number from 1 to {max_workers()}, got {shown(workers)}")
         self.workers = workers
         self.compiled = compiled
         self._values: dict = {}  # other hand -> _other_values

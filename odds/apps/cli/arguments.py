@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
 from odds.core.errors import OddsError
+from odds.core.interrupts import max_workers
 from odds.core.outputs import output_file, output_folder
 from odds.core.shoe import MAX_DECKS
 from odds.wagers.paytables import Paytable, PaytableBook, choose_paytable
@@ -48,6 +49,11 @@ def whole_number(least: int, most: Optional[int] = None) -> Callable[[str], int]
             raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {n:,}")
         return n
     return parse
+
+
+def worker_count(least: int) -> Callable[[str], int]:
+    """An argparse type: a number of worker processes, ``least`` to :func:`~odds.core.interrupts.max_workers`."""
+    return whole_number(least, max_workers())
 
 
 deck_count = whole_number(1, MAX_DECKS)

@@ -11,8 +11,9 @@ from odds.core.rules import DealerRules
 from odds.wagers import get_wager
 from odds.wagers.streaks import RETURN_OPTIONS
 
+from odds.core.interrupts import max_workers
 from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, writable_folder,
-                        deck_list, select_paytable, wager_names, whole_number)
+                        deck_list, select_paytable, wager_names, whole_number, worker_count)
 
 # the main game's rules of play a sweep of streak or burnout-bonus takes (add_streak_options)
 PLAY_OPTIONS = tuple(name for name in RETURN_OPTIONS if name != "streak")
@@ -165,8 +166,8 @@ def add_report_parser(sub: argparse._SubParsersAction) -> None:
                         "these in place of 1,2,4,6,8)")
     r.add_argument("--paytable-file", help="the book of this paytable file alone (a proposed table, say): its "
                                           "wager at every deck count the file allows and each dealer rule")
-    r.add_argument("--workers", type=whole_number(1), default=2,
-                   help="processes for the player engine's sheets (default 2)")
+    r.add_argument("--workers", type=worker_count(1), default=2,
+                   help=f"processes for the player engine's sheets (default 2, at most {max_workers()})")
     where = r.add_mutually_exclusive_group()
     where.add_argument("--cache", help="directory of the player engine's results (default $ODDS_CACHE or "
                                        "~/.cache/odds)")

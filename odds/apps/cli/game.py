@@ -13,7 +13,8 @@ from odds.core.rules import DealerRules
 
 from odds.core.progress import bar
 
-from .arguments import (FORMAT_HELP, Parser, UsageError, add_decks, payout)
+from odds.core.interrupts import max_workers
+from .arguments import (FORMAT_HELP, Parser, UsageError, add_decks, payout, worker_count)
 
 if TYPE_CHECKING:
     from odds.core.game_rules import GameRules
@@ -343,7 +344,8 @@ def add_switch_parser(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--resplit-aces", action="store_true", help="aces resplit like other pairs")
     s.add_argument("--hit-split-aces", action="store_true", help="split aces may draw more cards")
     s.add_argument("--float", action="store_true", help="floats instead of exact fractions (about 3x faster)")
-    s.add_argument("--workers", type=int, default=1, help="processes, one task per other hand (default 1)")
+    s.add_argument("--workers", type=worker_count(1), default=1,
+                   help=f"processes, one task per other hand (default 1, at most {max_workers()})")
     s.add_argument("--format", choices=("table", "json"), default="table",
                    help=FORMAT_HELP)
     s.set_defaults(run=cmd_switch)
