@@ -53,24 +53,28 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import logging
 import math
+import os
 import random
+import sys
 import time
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Optional, Sequence, TextIO, Union
 
 import numpy
 
-from odds.core.errors import EngineError, InternalError, OddsError
+from odds.core.errors import EngineError, InternalError, OddsError, option, shown
 from odds.core.interrupts import workers_ignore_interrupts
 from odds.core.progress import bar
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
+from odds.core.shoe import MAX_DECKS
 from odds.wagers.shoe_returns import TIE_BAND, ShoeReturn, shoe_return, streak_wagers, swept_wagers
 
 from .sweep_checkpoint import Checkpoint
@@ -82,6 +86,10 @@ MIN_BEHIND_CUT = 13  # cards behind the cut card, so the dealer can always finis
 MAX_SPOTS = 7
 VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))  # point value of each card index (ace 1)
 FIX = 1074  # floats are summed as integers times 2**-FIX (exact for every finite double)
+MAX_SHOES = 10 ** 10  # the most shoes a sweep deals (and a chunk holds): a study of years on a cluster
+WORKERS_PER_CORE = 4  # a local cluster has at most this many worker processes a core
+WINDOW_PER_WORKER = 2  # chunks in flight on a Dask cluster, a worker thread: the rest wait, unbuilt
+LONG_RUN = 180.0  # seconds: a sweep estimated to take longer says so before it goes on
 
 
 class SweepError(OddsError):
@@ -113,17 +121,21 @@ class SweepSpec:
     def __post_init__(self) -> None:
         if self.wager not in swept_wagers():
             raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {self.wager!r}")
-        for name in ("decks", "shoes", "spots", "chunk"):
+        for name, most in (("decks", MAX_DECKS), ("shoes", MAX_SHOES), ("spots", MAX_SPOTS), ("chunk", MAX_SHOES)):
             n = getattr(self, name)
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                raise SweepError(f"{name} must be a whole number of at least 1, got {n!r}")
-        if self.spots > MAX_SPOTS:
-            raise SweepError(f"spots must be at most {MAX_SPOTS}, got {self.spots}")
+                raise SweepError(f"{name} must be a whole number of at least 1, got {shown(n)}")
+            if n > most:
+                raise SweepError(f"{name} must be at most {most:,}, got {shown(n)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise SweepError(f"seed must be a whole number >= 0, got {self.seed!r}")
-        pen = Fraction(self.penetration)
+            raise SweepError(f"seed must be a whole number >= 0, got {shown(self.seed)}")
+        try:
+            pen = Fraction(self.penetration)
+        except (TypeError, ValueError, OverflowError):  # nan, inf, text
+            raise SweepError(f"penetration must be a number more than 0 and at most 1, got "
+                             f"{shown(self.penetration)}") from None
         if not 0 < pen <= 1:
-            raise SweepError(f"penetration must be more than 0 and at most 1, got {self.penetration}")
+            raise SweepError(f"penetration must be more than 0 and at most 1, got {_number(pen)}")
         if self.cut < 1:
             raise SweepError(f"penetration {float(pen):g} puts the cut card before the first card of a "
                              f"{self.decks}-deck shoe: no round would be dealt (at least 1/{self.cards})")
@@ -181,6 +193,17 @@ class SweepSpec:
         if self.arithmetic == "auto":
             return self.wager in ("21+3", "twenty-point-bonus")
         return self.arithmetic == "exact"
+
+
+def _number(x: Fraction) -> str:
+    """A number for a message, however large or small (``1e5000`` has no float, nor a short text).
+
+    >>> _number(Fraction(3, 4)), _number(Fraction(10) ** 5000), _number(-Fraction(10) ** 400)
+    ('0.75', 'more than 10^9', 'less than -10^9')
+    """
+    if abs(x) > 10 ** 9:
+        return "more than 10^9" if x > 0 else "less than -10^9"
+    return f"{float(x):g}"
 
 
 @lru_cache(maxsize=8)
@@ -578,52 +601,133 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
 
 # ------------------------------------------------------------------------------------ running
 
-def chunks(spec: SweepSpec) -> list[tuple[int, int]]:
-    """(first shoe, number of shoes) of each chunk, in order."""
-    return [(i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk)]
+Part = tuple[int, int]  # (first shoe, number of shoes)
 
 
-def _gather(client: Any, task: ChunkTask, parts: Sequence[tuple[int, int]],
-            done: Callable[[int, int, Tally], None], shown: Any) -> list:
-    """Run ``parts`` on ``client``; ``done(first, count, tally)`` as each finishes."""
+def chunks(spec: SweepSpec) -> Iterator[Part]:
+    """(first shoe, number of shoes) of each chunk, in order, made as they are asked for (a
+    sweep of 10^9 shoes holds no list of its chunks)."""
+    return ((i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk))
+
+
+def most_workers() -> int:
+    """The most worker processes a local cluster is started with: :data:`WORKERS_PER_CORE` a core."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_workers(workers: int) -> None:
+    """Refuse a number of local workers that is not a whole number from 0 to :func:`most_workers`."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise SweepError(f"workers must be a whole number >= 0, got {shown(workers)}")
+    if workers > most_workers():
+        raise SweepError(f"workers must be at most {most_workers():,} ({WORKERS_PER_CORE} a core, "
+                         f"{os.cpu_count() or 1} cores here), got {workers:,}")
+
+
+def _gather(client: Any, task: ChunkTask, parts: Iterator[Part], done: Callable[[int, int, Tally], None]) -> None:
+    """Run ``parts`` on ``client``, a bounded number in flight (:data:`WINDOW_PER_WORKER` a
+    worker thread): ``done(first, count, tally)`` as each finishes, and the next part sent."""
     from dask.distributed import as_completed
 
-    futures = client.map(run_chunk, [task] * len(parts), [a for a, _ in parts], [n for _, n in parts], pure=False)
-    part_of = {future.key: part for future, part in zip(futures, parts)}
-    results = []
-    for future in as_completed(futures):
-        first, count = part_of[future.key]
-        results.append(future.result())
-        done(first, count, results[-1])
-        shown.update(count)
-    return results
+    window = WINDOW_PER_WORKER * max(1, sum(client.nthreads().values()))
+    running = as_completed()
+    part_of: dict[str, Part] = {}
+
+    def send() -> None:
+        part = next(parts, None)
+        if part is not None:
+            future = client.submit(run_chunk, task, part[0], part[1], pure=False)
+            part_of[future.key] = part
+            running.add(future)
+
+    for _ in range(window):
+        send()
+    for future in running:
+        first, count = part_of.pop(future.key)
+        tally = future.result()
+        future.release()
+        done(first, count, tally)
+        send()
+
+
+@contextlib.contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own loggers silenced for the block: an interrupted run prints our one line only
+    (the scheduler logs "Couldn't gather keys" for chunks it dropped)."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.scheduler", "distributed.client",
+                                                     "distributed.worker", "distributed.nanny", "tornado")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 @contextlib.contextmanager
 def dask_client(workers: int, scheduler: Optional[str]) -> Iterator[Any]:
     """A Dask client: of the cluster at ``scheduler``, else of a local cluster of ``workers``
-    processes started for the block (closed after it)."""
+    processes started for the block (closed after it; at most :func:`most_workers`)."""
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - dask is a dependency
         raise SweepError(f"dask.distributed is not installed ({exc}); run with --no-dask") from None
+    if not scheduler:
+        check_workers(workers)
     cluster = None
-    if scheduler:
+    with _quiet_dask():
+        if scheduler:
+            try:
+                client = Client(scheduler, timeout="10s")
+            except (OSError, TimeoutError, ValueError, TypeError) as exc:
+                raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        else:
+            with workers_ignore_interrupts():
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=":0", silence_logs=logging.CRITICAL + 1)
+            client = Client(cluster)
         try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError, TypeError) as exc:
-            raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    else:
-        with workers_ignore_interrupts():
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=logging.ERROR)
-        client = Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+            yield client
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def duration(seconds: float) -> str:
+    """A time in words: minutes, hours or days.
+
+    >>> duration(300), duration(5 * 3600), duration(14000 * 3600)
+    ('5 minutes', '5.0 hours', '14,000 hours (1.6 years)')
+    """
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    hours = seconds / 3600
+    if hours < 100:
+        return f"{hours:.1f} hours"
+    return f"{hours:,.0f} hours ({hours / 24:,.0f} days)" if hours < 24 * 365 else \
+        f"{hours:,.0f} hours ({hours / (24 * 365.25):,.1f} years)"
+
+
+def long_run(spec: SweepSpec, a_shoe: float, shoes: int, parallel: int) -> Optional[str]:
+    """The line a long sweep prints before it goes on, from ``a_shoe`` (seconds the first shoe
+    took in this process) times the ``shoes`` still to deal over ``parallel`` workers; None when
+    it is estimated to take no more than :data:`LONG_RUN` seconds.
+
+    >>> long_run(SweepSpec("21+3", "C", 1000, shoes=10 ** 9), 0.1, 10 ** 9 - 1, 2)[:56]
+    'odds: this sweep will take about 13,889 hours (1.6 years'
+    >>> long_run(SweepSpec("21+3", "C", 6), 0.003, 999, 2) is None
+    True
+    """
+    seconds = a_shoe * shoes / max(1, parallel)
+    if seconds <= LONG_RUN:
+        return None
+    line = (f"odds: this sweep will take about {duration(seconds)} ({shoes:,} shoes of {spec.decks:,} decks at "
+            f"{a_shoe:.3g} s a shoe, timed on the first, over {parallel:,} worker(s)); fewer --shoes, more workers "
+            "or --scheduler take less, and --checkpoint keeps what is done")
+    return line
 
 
 @dataclass
@@ -665,50 +769,98 @@ class SweepResult:
 
 
 def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None,
-              checkpoint: Union[str, Path, None] = None) -> SweepResult:
+              checkpoint: Union[str, Path, None] = None, stream: Optional[TextIO] = None) -> SweepResult:
     """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of
-    ``workers`` processes started for it, on the Dask cluster at ``scheduler``, or through a
-    ``dask.distributed.Client`` the caller holds (left open). The numbers are the same every way.
-    ``checkpoint``: a folder that keeps each finished chunk, read back by a later run of the same
-    sweep, which deals only the chunks not there (:mod:`odds.apps.sweep_checkpoint`)."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise SweepError(f"workers must be a whole number >= 0, got {workers!r}")
+    ``workers`` processes started for it (at most :func:`most_workers`), on the Dask cluster at
+    ``scheduler``, or through a ``dask.distributed.Client`` the caller holds (left open). The
+    numbers are the same every way. ``checkpoint``: a folder that keeps each finished chunk, read
+    back by a later run of the same sweep, which deals only the chunks not there
+    (:mod:`odds.apps.sweep_checkpoint`).
+
+    The first shoe to deal is dealt in this process and timed; a sweep that will then take longer
+    than :data:`LONG_RUN` seconds says so on ``stream`` (standard error by default) before it goes
+    on. Chunks are made as they are dealt, and at most a few per worker are in flight on Dask, so
+    memory does not grow with the number of shoes."""
+    if client is None and not scheduler:
+        check_workers(workers)
     # the number of shoes is left out of the folder's name: a longer run of the same sweep reads the
     # shorter one's chunks (shoe i is the same shoe in both)
     store = None if checkpoint is None else Checkpoint(checkpoint, spec.wager, repr(dataclasses.replace(spec, shoes=1)),
-                                                       Tally)
+                                                       Tally, option("checkpoint").rstrip("="))
     plan = make_plan(spec, None if store is None else _kept_returns(spec, store))
     task = ChunkTask(spec, plan.tags, plan.threshold)
-    every = chunks(spec)
-    loaded = {} if store is None else store.load(every)
-    results = list(loaded.values())
-    resumed = sum(t.shoes for t in results)
-    parts = [p for p in every if p not in loaded]
-
-    def done(first: int, count: int, tally: Tally) -> None:
-        if store is not None:
-            store.save(first, count, tally)
+    total = Tally()
+    resumed = 0
+    heads: dict[int, tuple[int, int, Tally]] = {}  # first shoe of a rest -> the chunk and its head
 
     start = time.perf_counter()
-    with bar(spec.shoes, f"sweeping {spec.wager}", "shoe") as shown:
-        shown.update(resumed)
+    with bar(spec.shoes, f"sweeping {spec.wager}", "shoe") as progress:
+        def done(first: int, count: int, tally: Tally) -> None:
+            if first in heads:  # the rest of a chunk whose first shoe was timed
+                first, count, head = heads.pop(first)
+                tally.add(head)
+            progress.update(count)
+            if store is not None:
+                store.save(first, count, tally)
+            total.add(tally)
+
+        def to_deal() -> Iterator[Part]:
+            nonlocal resumed
+            for first, count in chunks(spec):
+                kept = None if store is None else store.load(first, count)
+                if kept is None:
+                    yield first, count
+                else:
+                    total.add(kept)
+                    resumed += count
+                    progress.update(count)
+
+        parts = to_deal()
+        a_shoe, left = _timed_first(task, parts, heads, done)
+        parts = itertools.chain(left, parts)
+
+        def timed(parallel: int) -> None:
+            line = None if a_shoe is None else long_run(spec, a_shoe, spec.shoes - resumed - 1, parallel)
+            if line is not None:
+                progress.write(line, file=sys.stderr if stream is None else stream)
+
         if client is not None:
-            results += _gather(client, task, parts, done, shown)
+            timed(sum(client.nthreads().values()))
+            _gather(client, task, parts, done)
             where = f"Dask client {client.scheduler.address}"
         elif scheduler or workers:
+            if not scheduler:
+                timed(min(workers, os.cpu_count() or 1))
             with dask_client(workers, scheduler) as opened:
-                results += _gather(opened, task, parts, done, shown)
+                if scheduler:
+                    timed(sum(opened.nthreads().values()))
+                _gather(opened, task, parts, done)
             where = (f"Dask scheduler {scheduler}" if scheduler
                      else f"local Dask cluster of {workers} worker(s), its start-up included")
         else:
+            timed(1)
             for first, count in parts:
-                results.append(run_chunk(task, first, count))
-                done(first, count, results[-1])
-                shown.update(count)
+                done(first, count, run_chunk(task, first, count))
             where = "in process"
-    total = Tally()
-    for part in results:  # the sums are exact, so the order does not matter
-        total.add(part)
     if store is not None and resumed:
         where += f"; {resumed:,} of the {spec.shoes:,} shoes read back from {store.folder}"
     return SweepResult(spec, plan, total, time.perf_counter() - start, where, resumed)
+
+
+def _timed_first(task: ChunkTask, parts: Iterator[Part], heads: dict[int, tuple[int, int, Tally]],
+                 done: Callable[[int, int, Tally], None]) -> tuple[Optional[float], list[Part]]:
+    """Deal the first shoe of the first part to deal here, timed: the seconds it took (None when
+    nothing is left to deal) and what is left of its chunk, to deal as any other part (kept whole
+    once done: a chunk's tally is the sum of its shoes', exactly)."""
+    part = next(parts, None)
+    if part is None:
+        return None, []
+    first, count = part
+    began = time.perf_counter()
+    head = run_chunk(task, first, 1)
+    seconds = time.perf_counter() - began
+    if count == 1:
+        done(first, 1, head)
+        return seconds, []
+    heads[first + 1] = (first, count, head)
+    return seconds, [(first + 1, count - 1)]

@@ -11,7 +11,15 @@ chunks already there and deals only the others; as a chunk's shoes do not depend
 chunks (:func:`odds.apps.sweep.shoe_seed`) and the sums are exact, the result is the one an
 uninterrupted run gives. A sweep with other settings lands in another folder, so nothing is
 mixed. A file is written under another name and renamed, so a chunk is on disk whole or not
-at all.
+at all (:func:`odds.core.outputs.write_file`).
+
+A figure read back is a figure verified: each file carries the HMAC-SHA256 of its content under
+the key of the checkpoint folder (the file ``key`` at its top, readable by its owner only,
+:mod:`odds.core.keyed`). A file edited by hand, by a program that recomputes a plain checksum, or
+copied in from another checkpoint folder is refused in one line naming it (delete it, and the run
+deals its shoes again); it is never added in. The folder itself is checked as every output is
+(:func:`odds.core.outputs.output_folder`): a device, a FIFO, a file or a link that names nothing
+is refused before any work, and no file read back may be larger than :data:`MAX_FILE`.
 
 >>> import tempfile
 >>> from odds.apps.sweep import SweepSpec, run_sweep
@@ -28,15 +36,18 @@ import dataclasses
 import hashlib
 import json
 import math
-import os
 from pathlib import Path
 from typing import Any, Callable, Optional, TypeVar, Union
 
 import odds
 from odds.core.errors import OddsError
+from odds.core.inputs import read_regular
+from odds.core.keyed import KEY_FILE, digest, folder_key, verified
+from odds.core.outputs import output_folder, write_into
 from odds.engine.cache import code_hash
 
-FORMAT = 1  # the layout of a chunk's file
+FORMAT = 2  # the layout of a chunk's file; 2: a keyed digest of its content
+MAX_FILE = 64 * 2 ** 20  # bytes: the largest checkpoint file read back (a chunk's tally takes kilobytes)
 T = TypeVar("T")
 
 
@@ -92,47 +103,75 @@ def tally_from_json(kind: type[T], data: dict) -> T:
     return kind(**values)
 
 
+def _signed(described: str, data: Any) -> bytes:
+    """What a file's digest covers: the sweep it belongs to and its data."""
+    return json.dumps({"sweep": described, "data": data}, sort_keys=True).encode()
+
+
 class Checkpoint:
     """The folder under ``directory`` that keeps what one sweep has finished: ``name`` (its wager)
-    and ``described``, everything its numbers depend on, in text; its chunks' tallies of ``kind``."""
+    and ``described``, everything its numbers depend on, in text; its chunks' tallies of ``kind``.
+    ``directory`` is checked now (``OutputError``); it is made, with its key, on the first write.
+    ``what`` names it in messages."""
 
-    def __init__(self, directory: Union[str, Path], name: str, described: str, kind: type) -> None:
+    def __init__(self, directory: Union[str, Path], name: str, described: str, kind: type,
+                 what: str = "checkpoint") -> None:
+        output_folder(directory, what)
         self._described = f"format {FORMAT}, odds {odds.__version__} code {odds_code()[:16]}: {described}"
-        digest = hashlib.sha256(self._described.encode()).hexdigest()[:16]
-        self.folder = Path(directory) / f"{name}-{digest}"
+        tag = hashlib.sha256(self._described.encode()).hexdigest()[:16]
+        self.root = Path(directory)
+        self.folder = self.root / f"{name}-{tag}"
         self._kind = kind
+        self._what = what
+        self._key: Optional[bytes] = None
+
+    def _secret(self) -> bytes:
+        """The key of the checkpoint folder (made with it on first use)."""
+        if self._key is None:
+            output_folder(self.root, self._what, create=True)
+            try:
+                self._key = folder_key(self.root)
+            except OSError as exc:
+                raise CheckpointError(f"{self._what} {self.root}: its key cannot be kept "
+                                      f"({exc.strerror or exc})") from None
+        return self._key
 
     def read(self, name: str, parse: Callable[[Any], T]) -> Optional[T]:
         """``parse`` of what :meth:`write` kept as ``name``, or None if nothing is; a file that
-        cannot be read, or that ``parse`` refuses (``ValueError``, ``KeyError``, ``TypeError``,
-        ``IndexError``, ``ZeroDivisionError``), raises :class:`CheckpointError` naming it."""
+        cannot be read, that fails its digest, or that ``parse`` refuses (``ValueError``,
+        ``KeyError``, ``TypeError``, ``IndexError``, ``ZeroDivisionError``), raises
+        :class:`CheckpointError` naming it."""
         path = self.folder / f"{name}.json"
-        if not path.exists():
-            return None
         try:
-            data = json.loads(path.read_text())
+            raw = read_regular(path, MAX_FILE, "checkpoint")
+        except FileNotFoundError:
+            return None
+        except (OSError, OddsError) as exc:
+            raise CheckpointError(f"checkpoint {path} cannot be read ({exc}); delete it to compute it again") from None
+        try:
+            data = json.loads(raw)
             if data.get("sweep") != self._described:
                 raise ValueError("written by another sweep")
+            signed = _signed(data["sweep"], data["data"])
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise CheckpointError(f"checkpoint {path} cannot be read ({exc}); delete it to compute it again") from None
+        if not verified(self._secret(), signed, data.get("hmac")):
+            raise CheckpointError(f"checkpoint {path} was not written by odds under this checkpoint's key "
+                                  f"({self.root / KEY_FILE}); delete it to compute it again")
+        try:
             return parse(data["data"])
-        except (OSError, ValueError, KeyError, TypeError, IndexError, ZeroDivisionError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, IndexError, ZeroDivisionError, AttributeError) as exc:
             raise CheckpointError(f"checkpoint {path} cannot be read ({exc}); delete it to compute it again") from None
 
     def write(self, name: str, data: Any) -> None:
-        """Keep ``data`` (JSON) as ``name``: whole, or not at all."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{name}.json"
-        temporary = path.with_name(path.name + ".part")
-        temporary.write_text(json.dumps({"sweep": self._described, "data": data}))
-        os.replace(temporary, path)
+        """Keep ``data`` (JSON) as ``name``, with its digest: whole, or not at all."""
+        mark = digest(self._secret(), _signed(self._described, data))
+        text = json.dumps({"sweep": self._described, "data": data, "hmac": mark})
+        write_into(self.root, f"{self.folder.name}/{name}.json", text.encode(), self._what)
 
-    def load(self, parts: list[tuple[int, int]]) -> dict[tuple[int, int], Any]:
-        """The tallies of ``parts`` (first shoe, shoes) already kept."""
-        done = {}
-        for first, count in parts:
-            tally = self.read(f"shoes-{first}-{count}", lambda data: self._tally(data, count))
-            if tally is not None:
-                done[(first, count)] = tally
-        return done
+    def load(self, first: int, count: int) -> Optional[Any]:
+        """The tally of the chunk of ``count`` shoes from ``first``, if it is kept."""
+        return self.read(f"shoes-{first}-{count}", lambda data: self._tally(data, count))
 
     def _tally(self, data: Any, count: int) -> Any:
         tally: Any = tally_from_json(self._kind, data)
