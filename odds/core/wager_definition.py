@@ -59,7 +59,7 @@ MAX_OUTCOMES = 64
 MAX_NODES = 256  # conditions in one outcome, all/any/not included
 MAX_OPTIONS = 8
 MAX_CHOICES = 16
-NAME = re.compile(r"[a-z0-9][a-z0-9+.-]{0,39}")
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+.-]{0,39}")
 TOP_KEYS = ("version", "name", "title", "citation", "family", "cards", "alike", "exclusive", "notes", "lose",
             "paid", "options", "outcomes", "paytables", "placed", "offered")
 
@@ -139,7 +139,7 @@ def _fail(source: str, where: str, message: str) -> DefinitionError:
 
 def _name(value: object, source: str, where: str) -> str:
     if not isinstance(value, str) or not NAME.fullmatch(value):
-        raise _fail(source, where, f"{shown(repr(value), 50)} is not a name (1 to 40 of a-z 0-9 + . -, "
+        raise _fail(source, where, f"{shown(repr(value), 50)} is not a name (1 to 40 of A-Z a-z 0-9 + . -, "
                                    "starting with a letter or digit)")
     return value
 
