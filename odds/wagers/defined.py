@@ -28,6 +28,7 @@ True
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import itertools
@@ -36,7 +37,7 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 import numpy
 
@@ -224,6 +225,19 @@ def check_first_cards(definition: Definition) -> None:
     for options in _option_sets(definition):
         compiled = _compiled(definition, tuple(sorted(options.items())))
         table, atoms = compiled.table, compiled.atoms
+        for perm in itertools.permutations(range(definition.alike)):
+            order = list(perm) + list(range(definition.alike, len(definition.cards)))
+            if order == sorted(order):
+                continue
+            differ = table != table.transpose(order)
+            if differ.any():
+                cell = tuple(numpy.argwhere(differ)[0])
+                apart = set(atoms[table[cell]]) ^ set(atoms[table.transpose(order)[cell]])
+                told = [n for n in names if n in apart]
+                swapped = [definition.cards[j] for j in range(definition.alike) if perm[j] != j]
+                raise DefinitionError(f"{definition.source}: outcomes.{told[0]}: tells apart "
+                                      f"{' and '.join(swapped)}, which alike = {definition.alike} counts "
+                                      "unordered (give alike, or the same condition on each)")
         for atom in atoms:
             dealt.update(atom)
             if definition.exclusive and len(atom) > 1:
@@ -232,19 +246,6 @@ def check_first_cards(definition: Definition) -> None:
                 example = " ".join(f"{p} {reps[int(c)]}" for p, c in zip(definition.cards, cell))
                 raise DefinitionError(f"{definition.source}: outcomes.{atom[1]}: overlaps outcomes.{atom[0]} "
                                       f"(both hold for {example}), and the file says exclusive = true")
-        for perm in itertools.permutations(range(definition.alike)):
-            order = list(perm) + list(range(definition.alike, len(definition.cards)))
-            if order == sorted(order):
-                continue
-            differ = table != table.transpose(order)
-            if differ.any():
-                cell = numpy.argwhere(differ)[0]
-                told = sorted({n for a in (atoms[table[tuple(cell)]], atoms[table.transpose(order)[tuple(cell)]])
-                               for n in a} - (set(atoms[table[tuple(cell)]]) & set(atoms[table.transpose(order)[tuple(cell)]])))
-                swapped = [definition.cards[j] for j in range(definition.alike) if perm[j] != j]
-                raise DefinitionError(f"{definition.source}: outcomes.{told[0]}: tells apart "
-                                      f"{' and '.join(swapped)}, which alike = {definition.alike} counts "
-                                      "unordered (give alike, or the same condition on each)")
     for n in names:
         if n not in dealt:
             raise DefinitionError(f"{definition.source}: outcomes.{n}: no shoe can deal it (its condition "
@@ -637,7 +638,19 @@ def load_wager_file(path: Union[str, Path]) -> Wager:
     return wager
 
 
-_LOADED: dict[str, str] = {}  # wager name -> SHA-256 of the definition file registered under it
+_LOADED: dict[str, str] = {}
+
+
+@contextlib.contextmanager
+def wager_file(path: Union[str, Path]) -> Iterator[Wager]:
+    """:func:`load_wager_file` for the length of a ``with`` block (the wager unregistered after)."""
+    from . import unregister
+    wager = load_wager_file(path)
+    try:
+        yield wager
+    finally:
+        unregister(wager.name)
+        _LOADED.pop(wager.name, None)  # wager name -> SHA-256 of the definition file registered under it
 
 
 def get_wager_sheet(name: str, shoe: Any, paytable: str, rules: str = "S17", **options: Any) -> ParSheet:
