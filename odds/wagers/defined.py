@@ -17,11 +17,10 @@ overlap in a file that says they may not, cards counted unordered that an outcom
 made here, on the same tables.
 
 >>> from odds import Shoe
->>> from odds.wagers.paytables import builtin_paytables
->>> w = load_wager_file(DEFINITIONS / "21+3.toml")
+>>> with wager_file(DEFINITIONS / "21+3.toml") as w:
+...     sheet = get_wager_sheet(w.name, Shoe.decks(6), "C")
 >>> w.name, w.regulation
 ('21+3-defined', 'defined in 21+3.toml, not in a regulation')
->>> sheet = get_wager_sheet(w.name, Shoe.decks(6), "C")
 >>> [(o.name, o.probability) for o in sheet.outcomes] == [
 ...     (o.name, o.probability) for o in get_wager_sheet("21+3", Shoe.decks(6), "C").outcomes]
 True
