@@ -275,3 +275,15 @@ def test_definition_is_read_within_bounds(tmp_path):
         read_definition(path)
     with pytest.raises(OddsError, match="is a character device"):
         read_definition("/dev/zero")
+
+
+# ------------------------------------------------------------------------------ the simulator
+
+@pytest.mark.parametrize("stem,table", [("match-the-dealer", "A"), ("bust-it", "NY"), ("bet-the-bust", "WoO")])
+def test_simulator_settles_defined_wagers_through_the_interpreter(defined, stem, table):
+    from odds.verify.simulate import compare, simulate
+    wager = defined[stem]
+    pays = builtin_paytables(wager.name).tables[table]
+    run = simulate(wager.name, 6, H17, pays.pays, 40000, 11)
+    check = compare(run, wager.price(Shoe.decks(6), H17, pays, 6, {}))
+    assert all(row.inside for row in check.rows), [(r.name, r.inside) for r in check.rows]

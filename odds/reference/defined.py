@@ -223,8 +223,8 @@ def _dealer_hands(counts: list[int], up: int, hits_soft_17: bool) -> dict[tuple[
 def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[str, Any],
                    options: Mapping[str, str], upcard: Optional[str] = None) -> ReferenceFigures:
     """Each row's chance: every up card, then every card of the dealer's hand dealt one at a time
-    by point value; after the up card with the peek, an ace or ten up card's blackjacks set apart
-    (the hand goes on without one)."""
+    by point value; after the up card with the peek, the wager is made only on the hands that go on
+    (an ace or ten up card's blackjacks set apart)."""
     counts = list(shoe.by_value())
     after = definition.placed == "after-up-card"
     ups = list(definition.offered) if after else list(range(1, 11))
@@ -239,13 +239,14 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
         counts[up - 1] -= 1
         law = _dealer_hands(counts, up, rules.hits_soft_17)
         counts[up - 1] += 1
+        goes_on = Fraction(1)
         if after and rules.peek and up in (1, 10):
-            bj = law.pop(("blackjack", 2), Fraction(0))
-            if bj == 1:
+            goes_on -= law.pop(("blackjack", 2), Fraction(0))
+            if not goes_on:
                 continue
-            law = {key: p / (1 - bj) for key, p in law.items()}
+            law = {key: p / goes_on for key, p in law.items()}
         laws[up] = law
-        weights[up] = Fraction(counts[up - 1])
+        weights[up] = counts[up - 1] * goes_on
     total = sum(weights.values())
     for up, law in laws.items():
         for (result, size), p in law.items():
@@ -256,3 +257,54 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
                             "every up card and every card of the dealer's hand dealt one at a time by point value, "
                             "in Fraction arithmetic, each final hand decided by a plain reading of the definition "
                             "(odds.reference.defined)")
+
+
+# ------------------------------------------------------------------------------------- the simulator
+
+def dealt_settlement(definition: Definition) -> Any:
+    """How the simulator settles a round of physically dealt cards for a definition
+    (:class:`odds.reference.dealt.Dealt`), the outcomes decided by this interpreter: the opening
+    (player, up card, player, hole card), then for the first cards the player's next card and the
+    dealer's next one; for the dealer's hand the player's draws and the dealer's. A wager placed
+    after the up card is not made on an up card it is not offered on, nor (the dealer peeking) when
+    the dealer has a blackjack under an ace or ten."""
+    from .dealt import Dealt, best_total, dealer_completes, opening
+    defaults = {o.name: o.default for o in definition.options}
+    paid_as = {o.name: o.pays_as for o in definition.outcomes}
+
+    def first_cards(deal: Any, table: Any) -> list[str]:
+        player, up, hole = opening(deal)
+        seen = {"player1": player[0], "player2": player[1], "up": up, "hole": hole}
+        seen["player3"] = deal.draw()
+        seen["dealer3"] = deal.draw()
+        options = {**defaults, **table.options}
+        return [o.name for o in definition.outcomes if holds(o.condition, seen, options)]
+
+    def dealer_final(deal: Any, table: Any) -> Optional[list[str]]:
+        player, up, hole = opening(deal)
+        options = {**defaults, **table.options}
+        upcard = _point(up[0])
+        if definition.placed == "after-up-card":
+            wanted = [_point(str(options["upcard"]).upper()[0])] if options.get("upcard") else definition.offered
+            if upcard not in wanted:
+                return None
+            if upcard in (1, 10) and sorted((upcard, _point(hole[0]))) == [1, 10]:
+                return None  # the peek finds a blackjack: the wager is not made on it
+        while sum(_point(r) for r, _ in player) < 12:  # the player draws to a hard 12 (he never busts)
+            player.append(deal.draw())
+        dealer = dealer_completes(deal, [up, hole], table)
+        total = best_total(dealer)[0]
+        result = ("bust" if total > 21 else "blackjack" if len(dealer) == 2 and total == 21 else str(total))
+        return [o.name for o in definition.outcomes
+                if _dealer_holds(o.condition, upcard, result, len(dealer), options)]
+
+    pay = None
+    if definition.paid:
+        def pay(hand: str, pays: Mapping[str, Fraction]) -> Fraction:
+            return sum((times * Fraction(pays.get(p, 0)) for p, times in paid_as[hand].items()), Fraction(0))
+
+    after = definition.family == "dealer-final" and definition.placed == "after-up-card"
+    return Dealt(first_cards if definition.family == "first-cards" else dealer_final, definition.lose,
+                 tuple(defaults) + (("upcard",) if after else ()), pay=pay,
+                 note=("rounds count wagers made: a round whose up card it is not offered on, or (the dealer "
+                       "peeking) with a dealer blackjack under an ace or ten, is dealt again") if after else "")

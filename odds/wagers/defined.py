@@ -392,26 +392,32 @@ def _upcards(definition: Definition, upcard: Optional[str]) -> tuple[int, ...]:
     return (value,)
 
 
-def dealer_law(definition: Definition, shoe: Any, rules: DealerRules, upcard: Optional[str] = None) -> dict:
-    """{(up, result, cards): P} of the dealer's hand as the wager sees it: before the deal, every
-    hand (blackjack kept, no peek to condition on); after the up card, the hands of each up card it
-    is offered on (with the peek, the hands that go on), weighted by the up card's chance."""
+def dealer_law(definition: Definition, shoe: Any, rules: DealerRules, upcard: Optional[str] = None) -> tuple[dict, Fraction]:
+    """{(up, result, cards): P} of the dealer's hand as the wager sees it, and the chance the wager
+    is made in a round: before the deal, every hand (blackjack kept, no peek to condition on), made
+    every round; after the up card, the hands of each up card it is offered on, weighted by the up
+    card's chance and, with the peek, made only on the hands that go on (no dealer blackjack)."""
+    unpeeked = dealer_table(shoe, dataclasses.replace(rules, peek=False))
     if definition.placed == "before-deal":
-        table = dealer_table(shoe, dataclasses.replace(rules, peek=False))
-        ups = tuple(range(1, 11))
+        table, ups = unpeeked, tuple(range(1, 11))
     else:
-        table = dealer_table(shoe, rules)
-        ups = _upcards(definition, upcard)
+        table, ups = dealer_table(shoe, rules), _upcards(definition, upcard)
     counts = shoe.by_value()
-    weights = {u: counts[u - 1] for u in ups if table.by_upcard[_label(u)] is not None}
-    total = sum(weights.values())
+    weights: dict[int, Fraction] = {}
+    for u in ups:
+        row = unpeeked.by_upcard[_label(u)]
+        if row is None or table.by_upcard[_label(u)] is None:
+            continue
+        goes_on = 1 - row.probability("blackjack") if table is not unpeeked and rules.peek and u in (1, 10) else 1
+        weights[u] = counts[u - 1] * Fraction(goes_on)
+    total = sum(weights.values(), Fraction(0))
     if not total:
         raise WagerError(f"the shoe holds no up card on which {definition.name} is offered")
     law: dict = {}
     for u, w in weights.items():
         for (result, k), p in table.by_upcard[_label(u)].joint.items():
-            law[(u, result, k)] = Fraction(w, total) * p
-    return law
+            law[(u, result, k)] = w / total * p
+    return law, total / sum(counts)
 
 
 def _label(value: int) -> str:
@@ -440,14 +446,12 @@ class _DefinedDealer(ShoeReturn):
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         from odds.core.shoe import Shoe
         shoe = Shoe.from_flat_counts(counts)
-        v = shoe.by_value()
-        offered = sum(v[u - 1] for u in self.offered)
-        if not offered:
+        if not any(shoe.by_value()[u - 1] for u in self.offered):
             return 0, 1, 0, 1
-        law = dealer_law(self.definition, shoe, self.rules)
+        law, made = dealer_law(self.definition, shoe, self.rules)
         ret = sum((p * (self.pays.get(n, Fraction(-1)) if (n := self.cells.get(key)) else Fraction(-1))
                    for key, p in law.items()), Fraction(0))
-        return ret.numerator, ret.denominator, offered, sum(v)
+        return ret.numerator, ret.denominator, made.numerator, made.denominator
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         if self._weights is None:
@@ -465,7 +469,7 @@ def dealer_par_sheet(definition: Definition, shoe: Any, rules: DealerRules, payt
     """The par sheet of a dealer-final definition: a row per outcome paid, then the losing row."""
     cells = _dealer_cells(definition, rules, options)
     probs: dict[str, Fraction] = {}
-    for key, p in dealer_law(definition, shoe, rules, upcard).items():
+    for key, p in dealer_law(definition, shoe, rules, upcard)[0].items():
         name = cells.get(key)
         row = name if name is not None and name in paytable.pays else definition.lose
         probs[row] = probs.get(row, Fraction(0)) + p
@@ -476,8 +480,8 @@ def dealer_par_sheet(definition: Definition, shoe: Any, rules: DealerRules, payt
             if definition.placed == "before-deal" else
             f"placed after the up card is seen, on up card {upcard}" if upcard else
             "placed after the up card is seen, on every up card it is offered on "
-            f"({', '.join(map(_label, definition.offered))}), weighted by its chance; with the peek, the hands "
-            "that go on after it")
+            f"({', '.join(map(_label, definition.offered))}), weighted by its chance; with the peek, made only on "
+            "the hands that go on after it (no dealer blackjack under an ace or ten)")
     return ParSheet(
         definition.name, paytable.id, decks, rules.name, tuple(outcomes), None,
         assumptions=(f"{decks} deck(s); {rules.describe()}", when, *definition.notes, FRESH),
@@ -548,6 +552,7 @@ def definition_wager(definition: Definition) -> Wager:
         return Wager(definition.name, definition.title, regulation, definition.paid_outcomes, par_sheet,
                      _options_class(definition), partial_paytables=True, dealer_rule_matters=False,
                      reference=reference, shoe_return=deals_return(definition.name),
+                     dealt=interpreter.dealt_settlement(definition),
                      game=defined_game(definition, tuple(sorted(definition.option_defaults().items()))))
 
     def dealer_sheet(shoe: Any, rules: Any, paytable: Any, decks: int, upcard: Optional[str] = None,
@@ -563,6 +568,7 @@ def definition_wager(definition: Definition) -> Wager:
 
     return Wager(definition.name, definition.title, regulation, definition.paid_outcomes, dealer_sheet,
                  _options_class(definition), partial_paytables=True, reference=dealer_reference,
+                 dealt=interpreter.dealt_settlement(definition),
                  shoe_return=dealer_return, shoe_return_options=tuple(o.name for o in definition.options))
 
 
