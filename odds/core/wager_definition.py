@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any, Mapping, Optional
 
 from .cards import RANKS, SUITS
@@ -401,7 +400,7 @@ def parse_definition(text: str, source: str, sha256: str = "",
     raw = doc.get("outcomes")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_OUTCOMES:
         raise _fail(source, "outcomes", f"expected 1 to {MAX_OUTCOMES} tables [[outcomes]]")
-    outcomes = []
+    outcomes: list[DefinedOutcome] = []
     lose = _name(doc.get("lose", "lose"), source, "lose")
     for i, o in enumerate(raw):
         if not isinstance(o, dict):
@@ -454,7 +453,3 @@ def parse_definition(text: str, source: str, sha256: str = "",
                       cards, alike, tuple(outcomes), tuple(options.values()), tables, source, text, exclusive,
                       tuple(notes), lose, paid, placed, offered, sha256)
 
-
-def is_decimal(value: object) -> bool:
-    """Whether TOML read ``value`` as a decimal (the pays of a paytable may be decimals)."""
-    return isinstance(value, Decimal)

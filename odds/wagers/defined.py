@@ -32,6 +32,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import os
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
@@ -120,8 +121,8 @@ class _Grid:
             a = _ATTRIBUTE[c.attribute]
             first = self.of(a, c.cards[0])
             out = numpy.ones((1,) * self.k, dtype=bool)
-            for p in c.cards[1:]:
-                out = out & (self.of(a, p) == first)
+            for position in c.cards[1:]:
+                out = out & (self.of(a, position) == first)
             return out
         if kind == "distinct":
             return self._between_counts(self._distinct(_ATTRIBUTE[c.attribute], c.cards), c.values)
@@ -278,6 +279,7 @@ def _compiled(definition: Definition, options: tuple[tuple[str, str], ...]) -> _
     code = numpy.zeros((_C,) * k, dtype=numpy.uint64)
     for i, b in enumerate(bits):
         code |= b.astype(numpy.uint64) << numpy.uint64(i)
+    table: numpy.ndarray
     if len(bits) <= 20:
         present = numpy.flatnonzero(numpy.bincount(code.reshape(-1).astype(numpy.int64), minlength=1))
         index = numpy.zeros(int(present[-1]) + 1, dtype=numpy.int32)
@@ -415,7 +417,9 @@ def dealer_law(definition: Definition, shoe: Any, rules: DealerRules, upcard: Op
         raise WagerError(f"the shoe holds no up card on which {definition.name} is offered")
     law: dict = {}
     for u, w in weights.items():
-        for (result, k), p in table.by_upcard[_label(u)].joint.items():
+        row = table.by_upcard[_label(u)]
+        assert row is not None  # weighed above only when there is a row
+        for (result, k), p in row.joint.items():
             law[(u, result, k)] = w / total * p
     return law, total / sum(counts)
 
@@ -572,7 +576,7 @@ def definition_wager(definition: Definition) -> Wager:
                  shoe_return=dealer_return, shoe_return_options=tuple(o.name for o in definition.options))
 
 
-def read_definition(path: Union[str, Path]) -> Definition:
+def read_definition(path: Union[str, "os.PathLike[str]"]) -> Definition:
     """Read and check a definition file (a regular file of at most 1 MB, UTF-8); a ``paytables``
     given as a file name is read from beside it."""
     p = Path(path)
@@ -625,7 +629,7 @@ def _toml(value: Any) -> str:
     return json.dumps(str(value))  # strings, and decimals kept exact as text
 
 
-def load_wager_file(path: Union[str, Path]) -> Wager:
+def load_wager_file(path: Union[str, "os.PathLike[str]"]) -> Wager:
     """The wager a definition file defines, registered (every command reads it by its name from
     then on); loading the same file again gives the same record. A name already taken by another
     wager is refused."""
@@ -647,7 +651,7 @@ _LOADED: dict[str, str] = {}
 
 
 @contextlib.contextmanager
-def wager_file(path: Union[str, Path]) -> Iterator[Wager]:
+def wager_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[Wager]:
     """:func:`load_wager_file` for the length of a ``with`` block (the wager unregistered after)."""
     from . import unregister
     wager = load_wager_file(path)

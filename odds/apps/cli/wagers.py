@@ -45,7 +45,7 @@ def cmd_wager(args: argparse.Namespace) -> str:
         return ez_bust_search_text(ez_bust_search(args.decks, rules), args.decks, rules)
     book, table = select_paytable(wager, args)
     shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
-    options = {name: getattr(args, name, None) for name in wager.options.names()}
+    options: dict[str, Any] = {name: getattr(args, name, None) for name in wager.options.names()}
     options.update(_defined_options(wager, args.option))
     if options.get("split_sevens") is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
