@@ -18,7 +18,7 @@ from odds.core.errors import WagerError
 from .record import BookVariant, Options, ReferenceFigures, Wager
 
 __all__ = ["BookVariant", "Options", "ReferenceFigures", "WAGERS", "Wager", "get_wager", "register",
-           "registered", "extra_paytables"]
+           "registered", "unregister", "extra_paytables"]
 
 
 def _registry() -> dict[str, Wager]:
@@ -47,6 +47,12 @@ def register(wager: Wager, paytables: Optional[str] = None) -> None:
         _EXTRA_PAYTABLES[wager.name] = paytables
 
 
+def unregister(name: str) -> None:
+    """Take a wager registered at run time out of the registry again (its paytables with it)."""
+    WAGERS.pop(name, None)
+    _EXTRA_PAYTABLES.pop(name, None)
+
+
 def extra_paytables(name: str) -> Optional[str]:
     """The paytable text a registered wager brought with it, if any."""
     return _EXTRA_PAYTABLES.get(name)
@@ -59,5 +65,4 @@ def registered(wager: Wager, paytables: Optional[str] = None) -> Iterator[Wager]
     try:
         yield wager
     finally:
-        WAGERS.pop(wager.name, None)
-        _EXTRA_PAYTABLES.pop(wager.name, None)
+        unregister(wager.name)

@@ -55,9 +55,10 @@ class PricedWager:
     Unknown options and wrong types are refused with an :class:`~odds.core.errors.OddsError`.
     """
 
-    def __init__(self, wager: str, paytable: Union[str, Paytable, None] = None, *, rules: Union[str, DealerRules] = "S17",
-                 decks: Optional[int] = None, exact: bool = False, paytable_file: Optional[str] = None,
-                 any_decks: bool = False, **options: Any) -> None:
+    def __init__(self, wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, *,
+                 rules: Union[str, DealerRules] = "S17", decks: Optional[int] = None, exact: bool = False,
+                 paytable_file: Optional[str] = None, any_decks: bool = False,
+                 wager_file: Union[str, "PathLike[str]", None] = None, **options: Any) -> None:
         from . import get_wager
 
         for flag, value in (("exact", exact), ("any_decks", any_decks)):
@@ -67,6 +68,16 @@ class PricedWager:
             raise WagerError(f"paytable_file must be a path, e.g. 'proposed.toml', got {paytable_file!r}")
         if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks < 1):
             raise WagerError(f"decks must be a whole number of at least 1, got {decks!r}")
+        if wager_file is not None:
+            if not isinstance(wager_file, (str, PathLike)):
+                raise WagerError(f"wager_file must be a path, e.g. 'my-wager.toml', got {wager_file!r}")
+            from .defined import load_wager_file
+            defined = load_wager_file(wager_file)
+            if wager not in (None, defined.name):
+                raise WagerError(f"{wager_file} defines {defined.name}, not {wager}")
+            wager = defined.name
+        if wager is None:
+            raise WagerError("name a wager, or give wager_file= (a definition file)")
         self.wager = get_wager(wager)
         if isinstance(rules, str):
             rules = DealerRules.parse(rules)
@@ -148,8 +159,9 @@ class PricedWager:
                 for o in self.par_sheet(shoe).outcomes}
 
 
-def price(wager: str, paytable: Union[str, Paytable, None] = None, **settings: Any) -> PricedWager:
-    """:class:`PricedWager` ``(wager, paytable, **settings)``: a wager ready for any shoe state."""
+def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, **settings: Any) -> PricedWager:
+    """:class:`PricedWager` ``(wager, paytable, **settings)``: a wager ready for any shoe state;
+    ``wager_file=PATH`` prices the wager a definition file defines (``docs/wager-files.md``)."""
     return PricedWager(wager, paytable, **settings)
 
 

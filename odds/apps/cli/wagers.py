@@ -34,7 +34,7 @@ def cmd_wager(args: argparse.Namespace) -> str:
         if args.format not in ("table", "json"):
             raise UsageError(f"{args.name}: --format table or json")
         return GAME_COMMANDS[args.name](args)
-    wager = get_wager(args.name)
+    wager = _wager_of(args)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     for opt, flag in _wager_flags().items():
         if getattr(args, opt, None) not in (None, "", False) and opt not in wager.options.names():
@@ -45,7 +45,8 @@ def cmd_wager(args: argparse.Namespace) -> str:
         return ez_bust_search_text(ez_bust_search(args.decks, rules), args.decks, rules)
     book, table = select_paytable(wager, args)
     shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
-    options = {name: getattr(args, name) for name in wager.options.names()}
+    options: dict[str, Any] = {name: getattr(args, name, None) for name in wager.options.names()}
+    options.update(_defined_options(wager, args.option))
     if options.get("split_sevens") is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
     sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
@@ -57,6 +58,31 @@ def cmd_wager(args: argparse.Namespace) -> str:
             f"paytable {table.id} is for {', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
     return sheet.render(args.format, fractions=args.fractions)
+
+
+def _wager_of(args: argparse.Namespace) -> Any:
+    """The wager named on the command line, or the one ``--wager-file`` defines (registered)."""
+    if getattr(args, "wager_file", None):
+        from odds.wagers.defined import load_wager_file
+        wager = load_wager_file(args.wager_file)
+        if args.name not in (None, wager.name):
+            raise UsageError(f"{args.wager_file} defines {wager.name}, not {args.name}: give one of the two")
+        return wager
+    if args.name is None:
+        raise UsageError("name a wager, or give --wager-file FILE")
+    return get_wager(args.name)
+
+
+def _defined_options(wager: Any, given: Sequence[str]) -> dict[str, str]:
+    """``--option NAME=CHOICE`` of a wager's options (those of a definition file among them)."""
+    out = {}
+    for item in given or ():
+        name, eq, value = item.partition("=")
+        if not eq or name not in wager.options.names():
+            raise UsageError(f"--option {item}: expected NAME=CHOICE, NAME one of "
+                             f"{', '.join(wager.options.names()) or 'none'} for {wager.name}")
+        out[name] = value
+    return out
 
 
 def _with_proposed(text: str, fmt: str, book: PaytableBook, table: Paytable) -> str:
@@ -230,8 +256,12 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
 def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds wager`` command's arguments."""
     w = sub.add_parser("wager", help="the par sheet of a wager")
-    w.add_argument("name", help="a wager: " + ", ".join(WAGERS) + " (`odds list` shows their paytables); "
-                                "or game, strategy, burnout, switch")
+    w.add_argument("name", nargs="?", help="a wager: " + ", ".join(WAGERS) + " (`odds list` shows their "
+                                           "paytables); or game, strategy, burnout, switch")
+    w.add_argument("--wager-file", metavar="FILE",
+                   help="price the wager this definition file defines (docs/wager-files.md) instead of a named one")
+    w.add_argument("--option", action="append", default=[], metavar="NAME=CHOICE",
+                   help="an option of the wager by its name, e.g. one a definition file declares")
     add_wager_source(w, any_decks="compute a paytable at a deck count its regulation does not allow (with a warning)")
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
     w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")

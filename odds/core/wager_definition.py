@@ -1,0 +1,455 @@
+"""A side wager written as data: the wager definition file (``docs/wager-files.md``), read and
+checked into plain frozen records, with no code of the file run (TOML, bounded sizes, no
+expressions).
+
+A definition names its wager, the cards that decide it (``family = "first-cards"``) or the
+dealer's final hand (``family = "dealer-final"``), its outcomes in the order they are tested, each
+with a condition (a table of one kind), its options and its paytables. This module reads the file
+only: which outcome a deal makes is decided elsewhere, twice and apart (the compilation into the
+exact engines in :mod:`odds.wagers.defined`, the plain interpreter in :mod:`odds.reference.defined`).
+
+>>> d = parse_definition('''
+... version = 1
+... name = "pair"
+... title = "A pair"
+... family = "first-cards"
+... cards = ["player1", "player2"]
+... [[outcomes]]
+... name = "pair"
+... when = { same = "rank" }
+... [paytables.P]
+... citation = "an example"
+... pays = { pair = 11 }
+... ''', "pair.toml")
+>>> d.outcomes[0].condition
+Condition(kind='same', cards=('player1', 'player2'), values=(), attribute='rank', parts=())
+>>> try:
+...     parse_definition(d.text.replace('same = "rank"', 'same = "rnak"'), "pair.toml")
+... except DefinitionError as exc:
+...     print(exc)
+pair.toml: outcomes.pair.when.same: 'rnak' is not one of rank, value, suit, colour, card
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional
+
+from .cards import RANKS, SUITS
+from .errors import OddsError, shown
+from .inputs import load_toml
+
+VERSION = 1
+FAMILIES = ("first-cards", "dealer-final")
+POSITIONS = {"player1": "the player's first card", "player2": "the player's second card",
+             "up": "the dealer's up card", "hole": "the dealer's hole card",
+             "player3": "the next card dealt to the player", "dealer3": "the dealer's next card"}
+ATTRIBUTES = ("rank", "value", "suit", "colour", "card")
+STRAIGHTS = ("ace-high-or-low", "ace-high", "ace-low", "wrap")
+HANDS = ("any", "hard", "soft")
+RESULTS = ("17", "18", "19", "20", "21", "blackjack", "bust")
+PLACED = ("before-deal", "after-up-card")
+FIRST_CARDS_KINDS = ("rank", "value", "suit", "colour", "card", "same", "distinct", "straight", "total",
+                     "blackjack", "spread", "between", "option", "all", "any", "not")
+DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not")
+# bounds on what a file may ask for
+MAX_CARDS = 4
+MAX_OUTCOMES = 64
+MAX_NODES = 256  # conditions in one outcome, all/any/not included
+MAX_OPTIONS = 8
+MAX_CHOICES = 16
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+.-]{0,39}")
+TOP_KEYS = ("version", "name", "title", "citation", "family", "cards", "alike", "exclusive", "notes", "lose",
+            "paid", "options", "outcomes", "paytables", "placed", "offered")
+
+
+class DefinitionError(OddsError):
+    """A wager definition that cannot be priced; the message names the key, outcome or condition."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition of an outcome: ``kind`` (a key of the file's table), the deciding cards it
+    reads (``cards``, in the file's order), the values it names (ranks, suits, cards, point values,
+    option choices; ``(low, high)`` for a total, spread, size or count), an ``attribute`` (what
+    ``same`` and ``distinct`` compare, a total's hand, a straight's aces, the option's name), and
+    the ``parts`` of ``all``, ``any`` and ``not``."""
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    values: tuple[Any, ...] = ()
+    attribute: str = ""
+    parts: tuple["Condition", ...] = ()
+
+
+@dataclass(frozen=True)
+class DefinedOutcome:
+    """An outcome in the order tested; ``pays_as`` (``{paid name: times}``) when the paytable pays
+    named items (each matching card, say) rather than the outcome itself."""
+
+    name: str
+    condition: Condition
+    pays_as: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DefinedOption:
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Definition:
+    """A wager definition file, read and checked (see the module)."""
+
+    name: str
+    title: str
+    citation: str
+    family: str
+    cards: tuple[str, ...]  # first-cards: the deciding cards, in dealing order
+    alike: int  # the first ``alike`` cards are counted unordered
+    outcomes: tuple[DefinedOutcome, ...]
+    options: tuple[DefinedOption, ...]
+    paytables: Mapping[str, Any]  # the [paytables] tables, in the paytable file's form
+    source: str
+    text: str
+    exclusive: bool = False
+    notes: tuple[str, ...] = ()
+    lose: str = "lose"
+    paid: tuple[str, ...] = ()  # the paytable's names when outcomes are paid by pays_as
+    placed: str = "before-deal"  # dealer-final: before the deal, or after the up card is seen
+    offered: tuple[int, ...] = tuple(range(1, 11))  # dealer-final after the up card: the up cards (values)
+    sha256: str = ""
+
+    @property
+    def paid_outcomes(self) -> tuple[str, ...]:
+        """The names a paytable of this wager pays."""
+        return self.paid or tuple(o.name for o in self.outcomes)
+
+    def option_defaults(self) -> dict[str, str]:
+        return {o.name: o.default for o in self.options}
+
+
+def _fail(source: str, where: str, message: str) -> DefinitionError:
+    return DefinitionError(f"{source}: {where}: {message}")
+
+
+def _name(value: object, source: str, where: str) -> str:
+    if not isinstance(value, str) or not NAME.fullmatch(value):
+        raise _fail(source, where, f"{shown(repr(value), 50)} is not a name (1 to 40 of A-Z a-z 0-9 + . -, "
+                                   "starting with a letter or digit)")
+    return value
+
+
+def _text(doc: Mapping[str, Any], key: str, source: str, default: Optional[str] = None, limit: int = 2000) -> str:
+    value = doc.get(key, default)
+    if not isinstance(value, str) or len(value) > limit or not all(c.isprintable() for c in value):
+        raise _fail(source, key, f"expected a line of text of at most {limit} characters")
+    return value
+
+
+def _range(value: object, source: str, where: str, low: int, high: int) -> tuple[int, int]:
+    """An integer or ``[low, high]``, within ``low..high``."""
+    if isinstance(value, list) and len(value) == 2:
+        a, b = value
+    else:
+        a = b = value
+    if not all(isinstance(x, int) and not isinstance(x, bool) and low <= x <= high for x in (a, b)) or a > b:
+        raise _fail(source, where, f"expected a whole number from {low} to {high} or a range [low, high], "
+                                   f"got {shown(repr(value), 40)}")
+    return a, b
+
+
+def _several(value: object) -> list:
+    return value if isinstance(value, list) else [value]
+
+
+def _rank(value: object, source: str, where: str) -> str:
+    text = str(value).upper() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    text = "T" if text == "10" else text
+    if len(text) != 1 or text not in RANKS:
+        raise _fail(source, where, f"unknown rank {shown(repr(value), 20)} (ranks: A 2 3 4 5 6 7 8 9 T J Q K)")
+    return text
+
+
+def _card(value: object, source: str, where: str) -> str:
+    text = value.upper() if isinstance(value, str) else ""
+    text = "T" + text[2:] if text.startswith("10") else text
+    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        raise _fail(source, where, f"unknown card {shown(repr(value), 20)} (a rank and a suit, e.g. QH)")
+    return text
+
+
+def _value(value: object, source: str, where: str) -> int:
+    if value in ("A", "a"):
+        return 1
+    if value in ("T", "t"):
+        return 10
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10:
+        return value
+    raise _fail(source, where, f"unknown point value {shown(repr(value), 20)} (1 or A for an ace, 2 to 10)")
+
+
+class _Reader:
+    """Reads the conditions of one family, counting the conditions of each outcome."""
+
+    def __init__(self, source: str, family: str, cards: tuple[str, ...], options: Mapping[str, DefinedOption]):
+        self.source, self.family, self.cards, self.options = source, family, cards, options
+        self.nodes = 0
+
+    def fail(self, where: str, message: str) -> DefinitionError:
+        return _fail(self.source, where, message)
+
+    def condition(self, doc: object, where: str) -> Condition:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fail(where, f"more than {MAX_NODES} conditions in one outcome")
+        kinds = FIRST_CARDS_KINDS if self.family == "first-cards" else DEALER_KINDS
+        if not isinstance(doc, dict):
+            raise self.fail(where, "a condition is a table such as { same = \"rank\" }")
+        found = [k for k in doc if k in kinds]
+        if len(found) != 1:
+            other = [k for k in doc if k not in ("cards", "count", "hand", "ace", "is")]
+            if not found and other:
+                raise self.fail(f"{where}.{shown(other[0], 30)}", f"unknown condition for the {self.family} family "
+                                                                   f"(known: {', '.join(kinds)})")
+            raise self.fail(where, f"a condition has exactly one kind (one of {', '.join(kinds)}), "
+                                   f"found {', '.join(found) or 'none'}")
+        kind = found[0]
+        value = doc[kind]
+        here = f"{where}.{kind}"
+        allowed = {"all": (), "any": (), "not": (), "option": ("is",), "distinct": ("cards", "count"),
+                   "total": ("cards", "hand") if self.family == "first-cards" else (),
+                   "straight": ("cards",), "spread": ("cards", "ace"), "between": ("cards", "ace")}
+        extra = [k for k in doc if k != kind and k not in allowed.get(kind, ("cards",) if self.family == "first-cards"
+                                                                          else ())]
+        if extra:
+            raise self.fail(f"{where}.{shown(extra[0], 30)}", f"not a key of a {kind} condition")
+        if kind in ("all", "any"):
+            if not isinstance(value, list) or not value:
+                raise self.fail(here, f"{kind} takes a list of conditions")
+            return Condition(kind, parts=tuple(self.condition(c, f"{here}[{i}]") for i, c in enumerate(value)))
+        if kind == "not":
+            return Condition(kind, parts=(self.condition(value, here),))
+        if kind == "option":
+            if value not in self.options:
+                raise self.fail(here, f"unknown option {shown(repr(value), 30)} (declared: "
+                                      f"{', '.join(self.options) or 'none'})")
+            option = self.options[value]
+            chosen = tuple(_several(doc.get("is", option.default)))
+            for c in chosen:
+                if c not in option.choices:
+                    raise self.fail(f"{where}.is", f"{shown(repr(c), 30)} is not a choice of {value} "
+                                                   f"({', '.join(option.choices)})")
+            return Condition(kind, values=chosen, attribute=value)
+        if self.family == "dealer-final":
+            return self.dealer(kind, value, here)
+        return self.first_cards(kind, value, doc, here, where)
+
+    def dealer(self, kind: str, value: object, here: str) -> Condition:
+        if kind in ("bust", "blackjack"):
+            if value is not True:
+                raise self.fail(here, "takes true (use not for the contrary)")
+            return Condition(kind)
+        if kind == "total":
+            return Condition(kind, values=_range(value, self.source, here, 17, 21))
+        if kind == "size":
+            return Condition(kind, values=_range(value, self.source, here, 2, 21))
+        values = tuple(sorted({_value(v, self.source, here) for v in _several(value)}))
+        return Condition(kind, values=values)
+
+    def first_cards(self, kind: str, value: object, doc: Mapping[str, Any], here: str, where: str) -> Condition:
+        cards = doc.get("cards", list(self.cards))
+        if not isinstance(cards, list) or not cards:
+            raise self.fail(f"{where}.cards", "expected a list of the deciding cards")
+        for c in cards:
+            if c not in self.cards:
+                raise self.fail(f"{where}.cards", f"{shown(repr(c), 20)} is not one of the deciding cards "
+                                                  f"({', '.join(self.cards)})")
+        if len(set(cards)) != len(cards):
+            raise self.fail(f"{where}.cards", "names a card twice")
+        read = tuple(cards)
+        need = {"spread": 2, "between": 2, "blackjack": 2}
+        if kind in need and len(read) != need[kind]:
+            raise self.fail(f"{where}.cards", f"{kind} reads exactly {need[kind]} cards")
+        if kind in ("same", "distinct", "straight") and len(read) < 2:
+            raise self.fail(f"{where}.cards", f"{kind} compares at least 2 cards")
+        if kind == "rank":
+            return Condition(kind, read, tuple(sorted({_rank(v, self.source, here) for v in _several(value)})))
+        if kind == "value":
+            return Condition(kind, read, tuple(sorted({_value(v, self.source, here) for v in _several(value)})))
+        if kind == "suit":
+            suits = tuple(sorted({str(v).upper() for v in _several(value)}))
+            bad = [s for s in suits if s not in SUITS]
+            if bad:
+                raise self.fail(here, f"unknown suit {shown(repr(bad[0]), 20)} (suits: S H D C)")
+            return Condition(kind, read, suits)
+        if kind == "colour":
+            if value not in ("red", "black"):
+                raise self.fail(here, f"{shown(repr(value), 20)} is not red or black")
+            return Condition(kind, read, (value,))
+        if kind == "card":
+            return Condition(kind, read, tuple(sorted({_card(v, self.source, here) for v in _several(value)})))
+        if kind in ("same", "distinct"):
+            if value not in ATTRIBUTES:
+                raise self.fail(here, f"{shown(repr(value), 20)} is not one of {', '.join(ATTRIBUTES)}")
+            counted = _range(doc.get("count"), self.source, f"{where}.count", 1, MAX_CARDS) if kind == "distinct" \
+                else ()
+            return Condition(kind, read, counted, str(value))
+        if kind == "straight":
+            if value not in STRAIGHTS:
+                raise self.fail(here, f"{shown(repr(value), 30)}: state the aces: one of {', '.join(STRAIGHTS)}")
+            return Condition(kind, read, (), str(value))
+        if kind == "total":
+            hand = doc.get("hand", "any")
+            if hand not in HANDS:
+                raise self.fail(f"{where}.hand", f"{shown(repr(hand), 20)} is not one of {', '.join(HANDS)}")
+            return Condition(kind, read, _range(value, self.source, here, 2, 11 * MAX_CARDS), str(hand))
+        if kind == "blackjack":
+            if value is not True:
+                raise self.fail(here, "takes true (use not for the contrary)")
+            return Condition(kind, read)
+        ace = doc.get("ace", "high")
+        if ace not in ("high", "low"):
+            raise self.fail(f"{where}.ace", f"{shown(repr(ace), 20)} is not high or low")
+        if kind == "spread":
+            return Condition(kind, read, _range(value, self.source, here, 0, 11), str(ace))
+        # between: the card named lies strictly between the two cards read
+        if value not in self.cards or value in read:
+            raise self.fail(here, f"{shown(repr(value), 20)} must be a deciding card other than the two it lies "
+                                  "between")
+        return Condition(kind, read + (str(value),), (), str(ace))
+
+
+def _options(doc: object, source: str) -> dict[str, DefinedOption]:
+    if not isinstance(doc, dict) or len(doc) > MAX_OPTIONS:
+        raise _fail(source, "options", f"expected at most {MAX_OPTIONS} tables [options.NAME]")
+    out = {}
+    for name, o in doc.items():
+        where = f"options.{shown(name, 40)}"
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", name):
+            raise _fail(source, where, "an option's name is 1 to 31 of a-z 0-9 _, starting with a letter")
+        if not isinstance(o, dict) or set(o) - {"choices", "default", "help"}:
+            raise _fail(source, where, "expected choices, default and help")
+        choices = o.get("choices")
+        if (not isinstance(choices, list) or not 2 <= len(choices) <= MAX_CHOICES
+                or len(set(map(str, choices))) != len(choices)):
+            raise _fail(source, f"{where}.choices", f"expected 2 to {MAX_CHOICES} different names")
+        choices = tuple(_name(c, source, f"{where}.choices") for c in choices)
+        default = o.get("default", choices[0])
+        if default not in choices:
+            raise _fail(source, f"{where}.default", f"{shown(repr(default), 30)} is not one of its choices")
+        out[name] = DefinedOption(name, choices, default, _text(o, "help", source, "", 300))
+    return out
+
+
+def parse_definition(text: str, source: str, sha256: str = "",
+                     paytables: Optional[Mapping[str, Any]] = None) -> Definition:
+    """A definition file's text read and checked; :class:`DefinitionError` names what is wrong.
+    ``paytables``: the tables of a paytable file the definition refers to (``paytables = "FILE"``),
+    already read."""
+    doc = load_toml(text, source, DefinitionError)
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise _fail(source, shown(key, 40), f"unknown key (expected one of {', '.join(TOP_KEYS)})")
+    if doc.get("version") != VERSION:
+        raise _fail(source, "version", f"this odds reads version = {VERSION} of the wager definition format, "
+                                       f"not {shown(repr(doc.get('version')), 20)}")
+    name = _name(doc.get("name"), source, "name")
+    family = doc.get("family")
+    if family not in FAMILIES:
+        raise _fail(source, "family", f"{shown(repr(family), 30)} is not a family (families: {', '.join(FAMILIES)})")
+    options = _options(doc.get("options", {}), source)
+    cards: tuple[str, ...] = ()
+    alike = 0
+    if family == "first-cards":
+        given = doc.get("cards")
+        if not isinstance(given, list) or not 1 <= len(given) <= MAX_CARDS or len(set(map(str, given))) != len(given):
+            raise _fail(source, "cards", f"expected 1 to {MAX_CARDS} different deciding cards "
+                                         f"({', '.join(POSITIONS)})")
+        for c in given:
+            if c not in POSITIONS:
+                raise _fail(source, "cards", f"unknown card {shown(repr(c), 20)} (known: {', '.join(POSITIONS)})")
+        cards = tuple(given)
+        default_alike = next((i for i, c in enumerate(cards) if not c.startswith("player")), len(cards)) or 1
+        alike = doc.get("alike", default_alike)
+        if not isinstance(alike, int) or isinstance(alike, bool) or not 1 <= alike <= len(cards):
+            raise _fail(source, "alike", f"expected 1 to {len(cards)} (the first cards counted unordered)")
+        for key in ("placed", "offered"):
+            if key in doc:
+                raise _fail(source, key, "applies to the dealer-final family only")
+    else:
+        for key in ("cards", "alike"):
+            if key in doc:
+                raise _fail(source, key, "applies to the first-cards family only")
+    placed = doc.get("placed", "before-deal")
+    if placed not in PLACED:
+        raise _fail(source, "placed", f"{shown(repr(placed), 30)} is not one of {', '.join(PLACED)}")
+    offered: tuple[int, ...] = tuple(range(1, 11))
+    if "offered" in doc:
+        if placed != "after-up-card":
+            raise _fail(source, "offered", "a wager placed before the deal is offered on every up card")
+        offered = tuple(sorted({_value(v, source, "offered") for v in _several(doc["offered"])}))
+    paid: tuple[str, ...] = ()
+    if "paid" in doc:
+        if not isinstance(doc["paid"], list) or not 1 <= len(doc["paid"]) <= MAX_OUTCOMES:
+            raise _fail(source, "paid", "expected a list of the names the paytable pays")
+        paid = tuple(_name(p, source, "paid") for p in doc["paid"])
+    raw = doc.get("outcomes")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_OUTCOMES:
+        raise _fail(source, "outcomes", f"expected 1 to {MAX_OUTCOMES} tables [[outcomes]]")
+    outcomes: list[DefinedOutcome] = []
+    lose = _name(doc.get("lose", "lose"), source, "lose")
+    for i, o in enumerate(raw):
+        if not isinstance(o, dict):
+            raise _fail(source, f"outcomes[{i}]", "expected a table with name and when")
+        oname = _name(o.get("name"), source, f"outcomes[{i}].name")
+        where = f"outcomes.{oname}"
+        if oname in (x.name for x in outcomes) or oname == lose:
+            raise _fail(source, f"{where}.name", "named twice (or the losing row's name)")
+        for key in o:
+            if key not in ("name", "when", "pays_as"):
+                raise _fail(source, f"{where}.{shown(key, 30)}", "unknown key (expected name, when, pays_as)")
+        if "when" not in o:
+            raise _fail(source, f"{where}.when", "missing: the condition on which the outcome holds")
+        reader = _Reader(source, family, cards, options)
+        condition = reader.condition(o["when"], f"{where}.when")
+        pays_as: dict[str, int] = {}
+        if "pays_as" in o:
+            if not paid:
+                raise _fail(source, f"{where}.pays_as", "needs the top-level paid = [...] list")
+            if not isinstance(o["pays_as"], dict) or not o["pays_as"]:
+                raise _fail(source, f"{where}.pays_as", "expected { paid name = times }")
+            for p, times in o["pays_as"].items():
+                if p not in paid:
+                    raise _fail(source, f"{where}.pays_as.{shown(p, 30)}", f"not a paid name ({', '.join(paid)})")
+                if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_CARDS:
+                    raise _fail(source, f"{where}.pays_as.{p}", f"expected a whole number from 1 to {MAX_CARDS}")
+                pays_as[p] = times
+        elif paid:
+            raise _fail(source, f"{where}.pays_as", "missing: with paid = [...] every outcome says what it pays")
+        outcomes.append(DefinedOutcome(oname, condition, pays_as))
+    notes = doc.get("notes", [])
+    if not isinstance(notes, list) or len(notes) > 32 or not all(isinstance(n, str) and len(n) <= 2000 for n in notes):
+        raise _fail(source, "notes", "expected at most 32 lines of text")
+    exclusive = doc.get("exclusive", False)
+    if not isinstance(exclusive, bool):
+        raise _fail(source, "exclusive", "expected true or false")
+    tables = paytables if paytables is not None else doc.get("paytables")
+    if not isinstance(tables, dict) or not tables:
+        raise _fail(source, "paytables", "expected tables [paytables.ID] (or the name of a paytable file)")
+    known = set(paid or (o.name for o in outcomes))
+    for tid, t in tables.items():
+        pays = t.get("pays", {}) if isinstance(t, dict) else None
+        if not isinstance(pays, dict):
+            raise _fail(source, f"paytables.{shown(tid, 32)}.pays", "expected a table of outcome = pay")
+        for p in pays:
+            if p not in known:
+                raise _fail(source, f"paytables.{shown(tid, 32)}.pays.{shown(p, 40)}",
+                            f"a pay for an outcome that does not exist (outcomes: {', '.join(sorted(known))})")
+    return Definition(name, _text(doc, "title", source, name, 200), _text(doc, "citation", source, ""), family,
+                      cards, alike, tuple(outcomes), tuple(options.values()), tables, source, text, exclusive,
+                      tuple(notes), lose, paid, placed, offered, sha256)
+

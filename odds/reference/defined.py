@@ -1,0 +1,310 @@
+"""The plain interpreter of a wager definition file (:mod:`odds.core.wager_definition`): the second
+computation of a defined wager, written apart from its compilation (:mod:`odds.wagers.defined`).
+
+It deals every ordered sequence of the deciding cards, one card at a time, from the physical cards
+left (by rank and suit for the first cards, by point value for the dealer's hand), and decides each
+deal by reading the definition's conditions itself, card by card.
+
+>>> from odds import Shoe
+>>> from odds.core.wager_definition import parse_definition
+>>> d = parse_definition('''
+... version = 1
+... name = "pair"
+... family = "first-cards"
+... cards = ["player1", "player2"]
+... [[outcomes]]
+... name = "pair"
+... when = { same = "rank" }
+... [paytables.P]
+... citation = "an example"
+... pays = { pair = 11 }
+... ''', "pair.toml")
+>>> first_cards_figures(d, Shoe.decks(1), {"pair": 11}, {}).probabilities  # 3 of the 51 cards left pair the first
+{'lose': Fraction(16, 17), 'pair': Fraction(1, 17)}
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import factorial
+from typing import Any, Mapping, Optional
+
+from odds.core.cards import RANKS, SUITS
+from odds.core.wager_definition import Condition, Definition
+
+from .figures import ReferenceFigures
+
+TENS = "TJQK"
+
+
+def _point(rank: str) -> int:
+    return 10 if rank in TENS else 1 if rank == "A" else int(rank)
+
+
+def _order(rank: str, ace: str) -> int:
+    """2 .. K as 2 .. 13; the ace 14 (high) or 1 (low)."""
+    if rank == "A":
+        return 14 if ace == "high" else 1
+    return {"T": 10, "J": 11, "Q": 12, "K": 13}.get(rank) or int(rank)
+
+
+def _attribute(card: tuple[str, str], name: str) -> Any:
+    rank, suit = card
+    if name == "rank":
+        return rank
+    if name == "value":
+        return _point(rank)
+    if name == "suit":
+        return suit
+    if name == "colour":
+        return "red" if suit in "HD" else "black"
+    return rank + suit
+
+
+def _blackjack_total(cards: list[tuple[str, str]]) -> tuple[int, bool]:
+    """The hand's total and whether it is soft (an ace counted 11)."""
+    total = sum(_point(r) for r, _ in cards)
+    if any(r == "A" for r, _ in cards) and total + 10 <= 21:
+        return total + 10, True
+    return total, False
+
+
+def _runs(numbers: list[int]) -> bool:
+    numbers = sorted(numbers)
+    return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+
+
+def holds(condition: Condition, deal: Mapping[str, tuple[str, str]], options: Mapping[str, str]) -> bool:
+    """Whether ``condition`` holds for ``deal`` ({deciding card: (rank, suit)})."""
+    kind = condition.kind
+    if kind == "all":
+        return all(holds(p, deal, options) for p in condition.parts)
+    if kind == "any":
+        return any(holds(p, deal, options) for p in condition.parts)
+    if kind == "not":
+        return not holds(condition.parts[0], deal, options)
+    if kind == "option":
+        return options[condition.attribute] in condition.values
+    cards = [deal[p] for p in condition.cards]
+    ranks = [r for r, _ in cards]
+    if kind in ("rank", "value", "suit", "colour", "card"):
+        return all(_attribute(c, kind) in condition.values for c in cards)
+    if kind == "same":
+        return len({_attribute(c, condition.attribute) for c in cards}) == 1
+    if kind == "distinct":
+        low, high = condition.values
+        return low <= len({_attribute(c, condition.attribute) for c in cards}) <= high
+    if kind == "straight":
+        if len(set(ranks)) != len(ranks):
+            return False
+        high = _runs([_order(r, "high") for r in ranks])
+        low = _runs([_order(r, "low") for r in ranks])
+        if condition.attribute == "ace-high":
+            return high
+        if condition.attribute == "ace-low":
+            return low
+        if condition.attribute == "ace-high-or-low":
+            return high or low
+        places = [RANKS.index(r) for r in ranks]  # wrap: some turn of the circle A 2 ... K makes a run
+        return any(_runs([(p + turn) % 13 for p in places]) for turn in range(13))
+    if kind == "total":
+        total, soft = _blackjack_total(cards)
+        low, high = condition.values
+        if condition.attribute == "hard" and soft or condition.attribute == "soft" and not soft:
+            return False
+        return low <= total <= high
+    if kind == "blackjack":
+        return sorted(_point(r) for r in ranks) == [1, 10]
+    if kind == "spread":
+        a, b = (_order(r, condition.attribute) for r in ranks)
+        low, high = condition.values
+        return low <= abs(a - b) - 1 <= high
+    a, b, middle = (_order(r, condition.attribute) for r in ranks)  # between
+    return min(a, b) < middle < max(a, b)
+
+
+def _row(definition: Definition, made: list[str], pays: Mapping[str, Any]) -> str:
+    """The row a deal is paid in: its first outcome (when outcomes pay named items), else the first
+    that the paytable pays; the losing row when none."""
+    if definition.paid:
+        return made[0] if made else definition.lose
+    return next((m for m in made if m in pays), definition.lose)
+
+
+def first_cards_figures(definition: Definition, shoe: Any, pays: Mapping[str, Any],
+                        options: Mapping[str, str]) -> ReferenceFigures:
+    """Every ordered deal of the deciding cards from the physical cards of ``shoe``, one at a time:
+    the ways of each row (the first ``alike`` cards counted unordered) and their chances."""
+    rs = shoe.by_rank_suit()
+    kinds = [(r, s) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS) if rs[i][j]]
+    left = {card: rs[RANKS.index(card[0])][SUITS.index(card[1])] for card in kinds}
+    ways: dict[str, int] = {}
+    positions = definition.cards
+
+    def deal(i: int, dealt: dict, n: int) -> None:
+        if i == len(positions):
+            made = [o.name for o in definition.outcomes if holds(o.condition, dealt, options)]
+            row = _row(definition, made, pays)
+            ways[row] = ways.get(row, 0) + n
+            return
+        for card in kinds:
+            if left[card]:
+                dealt[positions[i]] = card
+                m = left[card]
+                left[card] -= 1
+                deal(i + 1, dealt, n * m)
+                left[card] += 1
+        dealt.pop(positions[i], None)
+
+    deal(0, {}, 1)
+    alike = factorial(definition.alike)
+    counted = {row: w // alike for row, w in sorted(ways.items())}
+    cycle = sum(counted.values())
+    return ReferenceFigures({row: Fraction(w, cycle) for row, w in counted.items()}, counted, cycle,
+                            f"every ordered deal of the {len(positions)} deciding cards, one card at a time from the "
+                            "physical cards left, each decided by a plain reading of the definition's conditions "
+                            "(odds.reference.defined), the first "
+                            f"{definition.alike} counted unordered")
+
+
+# ------------------------------------------------------------------------------------- dealer's final hand
+
+def _dealer_holds(condition: Condition, up: int, result: str, size: int, options: Mapping[str, str]) -> bool:
+    kind = condition.kind
+    if kind == "all":
+        return all(_dealer_holds(p, up, result, size, options) for p in condition.parts)
+    if kind == "any":
+        return any(_dealer_holds(p, up, result, size, options) for p in condition.parts)
+    if kind == "not":
+        return not _dealer_holds(condition.parts[0], up, result, size, options)
+    if kind == "option":
+        return options[condition.attribute] in condition.values
+    if kind == "bust":
+        return result == "bust"
+    if kind == "blackjack":
+        return result == "blackjack"
+    if kind == "up":
+        return up in condition.values
+    if kind == "size":
+        return condition.values[0] <= size <= condition.values[1]
+    return result.isdigit() and condition.values[0] <= int(result) <= condition.values[1]  # total
+
+
+def _dealer_hands(counts: list[int], up: int, hits_soft_17: bool) -> dict[tuple[str, int], Fraction]:
+    """{(result, cards): P} of the dealer's hand from the up card ``up`` (taken out of ``counts``
+    already), every card dealt one at a time."""
+    out: dict[tuple[str, int], Fraction] = {}
+    n = sum(counts)
+
+    def draw(hard: int, ace: bool, size: int, p: Fraction, n: int) -> None:
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if hard > 21:
+            result = "bust"
+        elif size == 2 and total == 21:
+            result = "blackjack"
+        elif total > 17 or total == 17 and not (soft and hits_soft_17):
+            result = str(total)
+        else:
+            result = ""
+        if result:
+            out[(result, size)] = out.get((result, size), Fraction(0)) + p
+            return
+        for v in range(1, 11):
+            if counts[v - 1]:
+                q = p * Fraction(counts[v - 1], n)
+                counts[v - 1] -= 1
+                draw(hard + v, ace or v == 1, size + 1, q, n - 1)
+                counts[v - 1] += 1
+
+    draw(up, up == 1, 1, Fraction(1), n)
+    return out
+
+
+def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[str, Any],
+                   options: Mapping[str, str], upcard: Optional[str] = None) -> ReferenceFigures:
+    """Each row's chance: every up card, then every card of the dealer's hand dealt one at a time
+    by point value; after the up card with the peek, the wager is made only on the hands that go on
+    (an ace or ten up card's blackjacks set apart)."""
+    counts = list(shoe.by_value())
+    after = definition.placed == "after-up-card"
+    ups = list(definition.offered) if after else list(range(1, 11))
+    if upcard is not None:
+        ups = [_point(str(upcard).upper()[0])]
+    rows: dict[str, Fraction] = {}
+    weights: dict[int, Fraction] = {}
+    laws = {}
+    for up in ups:
+        if not counts[up - 1]:
+            continue
+        counts[up - 1] -= 1
+        law = _dealer_hands(counts, up, rules.hits_soft_17)
+        counts[up - 1] += 1
+        goes_on = Fraction(1)
+        if after and rules.peek and up in (1, 10):
+            goes_on -= law.pop(("blackjack", 2), Fraction(0))
+            if not goes_on:
+                continue
+            law = {key: p / goes_on for key, p in law.items()}
+        laws[up] = law
+        weights[up] = counts[up - 1] * goes_on
+    total = sum(weights.values())
+    for up, law in laws.items():
+        for (result, size), p in law.items():
+            made = [o.name for o in definition.outcomes if _dealer_holds(o.condition, up, result, size, options)]
+            row = _row(definition, made, pays)
+            rows[row] = rows.get(row, Fraction(0)) + weights[up] / total * p
+    return ReferenceFigures(dict(sorted(rows.items())), None, None,
+                            "every up card and every card of the dealer's hand dealt one at a time by point value, "
+                            "in Fraction arithmetic, each final hand decided by a plain reading of the definition "
+                            "(odds.reference.defined)")
+
+
+# ------------------------------------------------------------------------------------- the simulator
+
+def dealt_settlement(definition: Definition) -> Any:
+    """How the simulator settles a round of physically dealt cards for a definition
+    (:class:`odds.reference.dealt.Dealt`), the outcomes decided by this interpreter: the opening
+    (player, up card, player, hole card), then for the first cards the player's next card and the
+    dealer's next one; for the dealer's hand the player's draws and the dealer's. A wager placed
+    after the up card is not made on an up card it is not offered on, nor (the dealer peeking) when
+    the dealer has a blackjack under an ace or ten."""
+    from .dealt import Dealt, best_total, dealer_completes, opening
+    defaults = {o.name: o.default for o in definition.options}
+    paid_as = {o.name: o.pays_as for o in definition.outcomes}
+
+    def first_cards(deal: Any, table: Any) -> list[str]:
+        player, up, hole = opening(deal)
+        seen = {"player1": player[0], "player2": player[1], "up": up, "hole": hole}
+        seen["player3"] = deal.draw()
+        seen["dealer3"] = deal.draw()
+        options = {**defaults, **table.options}
+        return [o.name for o in definition.outcomes if holds(o.condition, seen, options)]
+
+    def dealer_final(deal: Any, table: Any) -> Optional[list[str]]:
+        player, up, hole = opening(deal)
+        options = {**defaults, **table.options}
+        upcard = _point(up[0])
+        if definition.placed == "after-up-card":
+            wanted = [_point(str(options["upcard"]).upper()[0])] if options.get("upcard") else definition.offered
+            if upcard not in wanted:
+                return None
+            if upcard in (1, 10) and sorted((upcard, _point(hole[0]))) == [1, 10]:
+                return None  # the peek finds a blackjack: the wager is not made on it
+        while sum(_point(r) for r, _ in player) < 12:  # the player draws to a hard 12 (he never busts)
+            player.append(deal.draw())
+        dealer = dealer_completes(deal, [up, hole], table)
+        total = best_total(dealer)[0]
+        result = ("bust" if total > 21 else "blackjack" if len(dealer) == 2 and total == 21 else str(total))
+        return [o.name for o in definition.outcomes
+                if _dealer_holds(o.condition, upcard, result, len(dealer), options)]
+
+    pay = None
+    if definition.paid:
+        def pay(hand: str, pays: Mapping[str, Fraction]) -> Fraction:
+            return sum((times * Fraction(pays.get(p, 0)) for p, times in paid_as[hand].items()), Fraction(0))
+
+    after = definition.family == "dealer-final" and definition.placed == "after-up-card"
+    return Dealt(first_cards if definition.family == "first-cards" else dealer_final, definition.lose,
+                 tuple(defaults) + (("upcard",) if after else ()), pay=pay,
+                 note=("rounds count wagers made: a round whose up card it is not offered on, or (the dealer "
+                       "peeking) with a dealer blackjack under an ace or ten, is dealt again") if after else "")
