@@ -13,18 +13,18 @@ blackjack, seen by the peek, ends the hand unbusted), then a wager priced for th
 
 Everything else: ``docs/api.md``; the command line: ``odds --help``.
 """
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from odds.engine.kernels import ENGINE_PATH
-from odds.core.cards import Card, parse_card, parse_cards
-from odds.core.dealing import DealtShoe
-from odds.engine.dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
-from odds.core.errors import CardError, EngineError, OddsError, PaytableError, RuleError, ShoeError, WagerError
-from odds.core.rules import DealerRules
-from odds.core.shoe import Shoe
-
 if TYPE_CHECKING:
+    from odds.core.cards import Card, parse_card, parse_cards
+    from odds.core.dealing import DealtShoe
+    from odds.core.errors import CardError, EngineError, OddsError, PaytableError, RuleError, ShoeError, WagerError
     from odds.core.game_rules import GameRules
+    from odds.core.rules import DealerRules
+    from odds.core.shoe import Shoe
+    from odds.engine.dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
+    from odds.engine.kernels import ENGINE_PATH
     from odds.engine.player import PlayerEngine, house_edge
     from odds.wagers.priced import PricedWager, WagerReturn, price
 
@@ -38,15 +38,27 @@ __all__ = [
 ]
 
 
+# where each public name lives: imported on first use, so that ``import odds`` takes a millisecond
+# (and a Ctrl-C while the command line starts is one line, see odds.apps.launch)
+_HOMES = {
+    "ENGINE_PATH": "odds.engine.kernels", "Card": "odds.core.cards", "parse_card": "odds.core.cards",
+    "parse_cards": "odds.core.cards", "DealtShoe": "odds.core.dealing", "DealerDistribution": "odds.engine.dealer",
+    "DealerTable": "odds.engine.dealer", "dealer_distribution": "odds.engine.dealer",
+    "dealer_table": "odds.engine.dealer", "DealerRules": "odds.core.rules", "Shoe": "odds.core.shoe",
+    "GameRules": "odds.core.game_rules", "PlayerEngine": "odds.engine.player", "house_edge": "odds.engine.player",
+    "PricedWager": "odds.wagers.priced", "WagerReturn": "odds.wagers.priced", "price": "odds.wagers.priced",
+    **{name: "odds.core.errors" for name in ("CardError", "EngineError", "OddsError", "PaytableError", "RuleError",
+                                             "ShoeError", "WagerError")},
+}
+
+
 def __getattr__(name: str) -> Any:
-    """The wagers' API is imported on first use, so that ``import odds`` stays quick."""
-    if name in ("PricedWager", "WagerReturn", "price"):
-        from odds.wagers import priced
-        return getattr(priced, name)
-    if name in ("PlayerEngine", "house_edge"):
-        from odds.engine import player
-        return getattr(player, name)
-    if name == "GameRules":
-        from odds.core.game_rules import GameRules
-        return GameRules
-    raise AttributeError(f"module 'odds' has no attribute {name!r}")
+    if name not in _HOMES:
+        raise AttributeError(f"module 'odds' has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(__all__))

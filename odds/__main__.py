@@ -1,5 +1,5 @@
 import sys
 
-from odds.apps.cli import main
+from odds.apps.launch import run
 
-sys.exit(main())
+sys.exit(run())

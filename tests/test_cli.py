@@ -81,3 +81,27 @@ def test_unknown_command_is_one_line_naming_it_once(tmp_path):
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("odds: argument command: invalid choice: 'dealr'"), r.stderr
+
+
+def test_ctrl_c_while_the_command_line_starts_is_one_line():
+    """An interrupt while the command line's modules are still being imported (the first few
+    tenths of a second) is one line and status 130, as it is once a command runs, not a traceback."""
+    script = ("import builtins, sys\n"
+              "real = builtins.__import__\n"
+              "def interrupted(name, *args, **kwargs):\n"
+              "    if name == 'odds.apps.cli':\n"
+              "        raise KeyboardInterrupt\n"
+              "    return real(name, *args, **kwargs)\n"
+              "builtins.__import__ = interrupted\n"
+              "from odds.apps.launch import run\n"
+              "sys.exit(run())\n")
+    done = subprocess.run([sys.executable, "-c", script, "list"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "odds: interrupted\n")
+
+
+def test_import_odds_loads_no_engine():
+    """``import odds`` names the public API and imports each name on first use."""
+    script = ("import sys, odds; print('odds.engine.dealer' in sys.modules, set(odds.__all__) <= set(dir(odds)));"
+              "odds.dealer_table; print('odds.engine.dealer' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd="/")
+    assert done.stdout.splitlines() == ["False True", "True"]

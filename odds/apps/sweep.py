@@ -69,7 +69,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence, TextIO, Union
 import numpy
 
 from odds.core.errors import EngineError, InternalError, OddsError, option, shown
-from odds.core.interrupts import workers_ignore_interrupts
+from odds.core.interrupts import WORKERS_PER_CORE, max_workers, workers_ignore_interrupts
 from odds.core.progress import bar
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
@@ -87,7 +87,6 @@ MAX_SPOTS = 7
 VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))  # point value of each card index (ace 1)
 FIX = 1074  # floats are summed as integers times 2**-FIX (exact for every finite double)
 MAX_SHOES = 10 ** 10  # the most shoes a sweep deals (and a chunk holds): a study of years on a cluster
-WORKERS_PER_CORE = 4  # a local cluster has at most this many worker processes a core
 WINDOW_PER_WORKER = 2  # chunks in flight on a Dask cluster, a worker thread: the rest wait, unbuilt
 LONG_RUN = 180.0  # seconds: a sweep estimated to take longer says so before it goes on
 
@@ -611,8 +610,8 @@ def chunks(spec: SweepSpec) -> Iterator[Part]:
 
 
 def most_workers() -> int:
-    """The most worker processes a local cluster is started with: :data:`WORKERS_PER_CORE` a core."""
-    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+    """The most worker processes a local cluster is started with (:func:`odds.core.interrupts.max_workers`)."""
+    return max_workers()
 
 
 def check_workers(workers: int) -> None:

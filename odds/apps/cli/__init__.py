@@ -85,9 +85,9 @@ EXAMPLES = {  # the end of each command's help (shown as written)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = build_parser()
     debug = os.environ.get("ODDS_DEBUG", "") not in ("", "0")
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
         debug = debug or args.debug
         if not getattr(args, "run", None):
