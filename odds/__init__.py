@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from odds.engine.player import PlayerEngine, house_edge
     from odds.wagers.priced import PricedWager, WagerReturn, price
 
-__version__ = "0.1.0"
+from odds.core.version import __version__
 
 __all__ = [
     "ENGINE_PATH", "Card", "CardError", "DealerDistribution", "DealerRules", "DealerTable", "DealtShoe",

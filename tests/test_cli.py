@@ -105,3 +105,13 @@ def test_import_odds_loads_no_engine():
               "odds.dealer_table; print('odds.engine.dealer' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd="/")
     assert done.stdout.splitlines() == ["False True", "True"]
+
+
+def test_the_version_is_the_one_pyproject_gives(capsys):
+    import re
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "pyproject.toml").read_text()
+    version, = re.findall(r'^version = "([^"]+)"$', text, re.M)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == f"odds {version}\n"

@@ -39,6 +39,7 @@ from odds.core.errors import OddsError
 from odds.core.formats import fraction_text
 from odds.core.keyed import digest, folder_key, verified
 from odds.core.inputs import read_regular
+from odds.core.version import __version__
 from odds.core.outputs import output_folder, write_file
 
 FORMAT = 3  # 2: values kept in the order computed; 3: a keyed digest in place of a plain SHA-256
@@ -119,7 +120,6 @@ class ResultCache:
         self._key: Optional[bytes] = None
 
     def _entry(self, kind: str, inputs: Any) -> tuple[dict[str, Any], Path]:
-        from odds import __version__
         head = {"format": FORMAT, "kind": kind, "version": __version__, "code": code_hash(), "inputs": inputs}
         key = hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()
         return head, Path(self.directory or ".") / f"{kind}-{key[:32]}.json"

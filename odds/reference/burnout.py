@@ -156,8 +156,3 @@ class BurnoutRound(BruteForceRound):
             self._counting = False
             self._value_memo.clear()
 
-
-def burnout_round_value(rules: GameRules, counts: Sequence[int], reading: str = "any-card") -> Fraction:
-    """Expected result per unit of the main wager (before the fee) of a Burnout round from a shoe
-    of ``counts`` (by value, A to T), composition-dependent play with the burn."""
-    return BurnoutRound(rules, counts, reading).round_value()
