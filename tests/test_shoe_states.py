@@ -103,21 +103,27 @@ def test_a_shoe_of_ranks_only_prices_a_par_sheet_only_where_suits_do_not_matter(
         priced("21+3", True).par_sheet(ranks)
 
 
-def test_the_reported_cases():
-    buster = price("buster", "C", rules="H17", decks=6)
+def test_buster_refuses_ten_counts_by_value():  # was read as ten counts by value
     with pytest.raises(ShoeError, match="not 10"):
-        buster.ret([4] * 10)  # was read as ten counts by value
-    exact = price("buster", "C", rules="H17", decks=6, exact=True)
-    for state in ([4] * 10, [1001] + [4] * 51, [10 ** 6] + [4] * 51, [True] * 52):
-        with pytest.raises(ShoeError):  # was a WagerError, or accepted
-            exact.ret(state)
-    with pytest.raises(ShoeError):  # was a TypeError
+        price("buster", "C", rules="H17", decks=6).ret([4] * 10)
+
+
+@pytest.mark.parametrize("state", [[4] * 10, [1001] + [4] * 51, [10 ** 6] + [4] * 51, [True] * 52],
+                         ids=["ten", "1001", "million", "bools"])
+def test_the_exact_path_raises_a_shoe_error(state):  # was a WagerError, or accepted
+    with pytest.raises(ShoeError):
+        price("buster", "C", rules="H17", decks=6, exact=True).ret(state)
+
+
+def test_ez_bust_float_refuses_none():  # was a TypeError
+    with pytest.raises(ShoeError, match="not NoneType"):
         price("ez-bust", "PA", rules="H17", decks=6).ret(None)
-    ret = shoe_return("buster", builtin_paytables("buster").tables["C"].pays, H17)
-    with pytest.raises(ShoeError):  # was (-1, 1)
-        ret.exact([4] * 10)
-    with pytest.raises(ShoeError):  # was accepted
-        ret.exact([-1] + [4] * 51)
+
+
+@pytest.mark.parametrize("state, words", [([4] * 10, "not 10"), ([-1] + [4] * 51, "cannot be negative")])
+def test_a_shoe_return_refuses_what_it_took(state, words):  # was (-1, 1), and accepted
+    with pytest.raises(ShoeError, match=words):
+        shoe_return("buster", builtin_paytables("buster").tables["C"].pays, H17).exact(state)
 
 
 @pytest.mark.parametrize("wager", QUICK)

@@ -134,14 +134,16 @@ class PricedWager:
 
     def ret(self, shoe: ShoeLike) -> WagerReturn:
         """The return per unit wagered for the shoe as it stands: a shoe state (see :func:`price`)."""
+        # a Shoe is taken as it is: every path reads the state through the one check (shoe_state)
+        state = cast(Sequence[int], shoe)
         if self._float is not None:
-            r, q = self._float(shoe)
+            r, q = self._float(state)
             if r >= TIE_BAND or r <= -TIE_BAND:
                 return WagerReturn(r, q, r > 0)
             # the sign of a return this close to 0 decided exactly
-            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(shoe)[0] > 0)
+            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(state)[0] > 0)
         if self._fast is not None:
-            num, den, onum, oden = self._fast.ratio(shoe)
+            num, den, onum, oden = self._fast.ratio(state)
             return WagerReturn(Fraction(num, den), Fraction(onum, oden), num > 0)
         sheet = self.par_sheet(shoe)
         ret = sheet.expected_return
