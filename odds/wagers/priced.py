@@ -135,7 +135,7 @@ class PricedWager:
     def ret(self, shoe: ShoeLike) -> WagerReturn:
         """The return per unit wagered for the shoe as it stands: a shoe state (see :func:`price`)."""
         # a Shoe is taken as it is: every path reads the state through the one check (shoe_state)
-        state = cast(Sequence[int], shoe)
+        state: Sequence[int] = shoe  # type: ignore[assignment]
         if self._float is not None:
             r, q = self._float(state)
             if r >= TIE_BAND or r <= -TIE_BAND:
