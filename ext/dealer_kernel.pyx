@@ -130,13 +130,15 @@ cdef class DealerKernel:
         return starved
 
 
-cdef long long _shoe(counts, long long* c) except -1:
-    """``c``: the shoe by value from 10 counts by value (ace first) or 52 by rank and suit (rank
-    major, ``odds.wagers.first_cards_closed.flat_counts``); returns the total."""
+cdef long long _shoe(counts, long long* c, bint by_value_too=True) except -1:
+    """``c``: the shoe by value from 52 counts by rank and suit (rank major,
+    ``odds.wagers.first_cards_closed.flat_counts``), or 10 by value (ace first) ``by_value_too``;
+    returns the total."""
     cdef long long c52[52]
-    cdef long long total = read_counts(counts, c52, True)
+    cdef Py_ssize_t n
+    cdef long long total = read_counts(counts, c52, by_value_too, &n)
     cdef int i
-    if len(counts) == 10:
+    if n == 10:
         for i in range(10):
             c[i] = c52[i]
         return total
@@ -249,14 +251,18 @@ cdef class DealerWeights:
     >>> w = numpy.zeros((10, 7, 14)); w[:, 6, :] = 1.0  # the chance the dealer busts
     >>> abs(DealerWeights(w, True)([6] * 52) - dealer_expectation([6] * 52, w, True)) < 1e-15
     True
+
+    ``by_value``: a shoe may be given as 10 counts by value as well (False: only as a wager's shoe
+    state, 52 counts by rank and suit or a Shoe).
     """
 
     cdef double* kf
     cdef object weights
     cdef readonly bint hits_soft_17
     cdef readonly bint busts_only  # only the dealer's busts are weighed (the standing hands are spared)
+    cdef readonly bint by_value
 
-    def __cinit__(self, weights, bint hits_soft_17=False):
+    def __cinit__(self, weights, bint hits_soft_17=False, bint by_value=True):
         cdef Py_buffer view
         cdef const double* w = _float64s(weights, &view, NBUCKETS, False)
         cdef int nk = ODDS_DEALER_H17_NK if hits_soft_17 else ODDS_DEALER_S17_NK
@@ -264,6 +270,7 @@ cdef class DealerWeights:
         cdef const int* t = odds_dealer_h17_kterms if hits_soft_17 else odds_dealer_s17_kterms
         cdef int i
         self.hits_soft_17 = hits_soft_17
+        self.by_value = by_value
         self.kf = <double*> calloc(nk, sizeof(double))
         if self.kf == NULL:
             PyBuffer_Release(&view)
@@ -281,9 +288,10 @@ cdef class DealerWeights:
         free(self.kf)
 
     def __call__(self, counts):
-        """The expectation for the shoe ``counts`` (10 by value, ace first, or 52 by rank and suit)."""
+        """The expectation for the shoe ``counts`` (52 by rank and suit, or 10 by value, ace first,
+        if ``by_value``)."""
         cdef long long c[10]
-        cdef long long total = _shoe(counts, c)
+        cdef long long total = _shoe(counts, c, self.by_value)
         cdef double dot = 0.0
         if not straight_floats(c, self.hits_soft_17, NULL, NULL, self.kf, self.busts_only, &dot):
             return dealer_expectation(counts, self.weights, self.hits_soft_17)

@@ -86,12 +86,13 @@ cdef double _visit_pay(int depth, int k, int nclasses, long long* counts, double
     return s
 
 
-def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const double[::1] pays):
+def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const double[::1] pays, str name="the deal"):
     """The mean pay of a deal of ``k`` cards from the shoe ``cards`` (52 counts by rank and suit,
     rank major; ``class_of[i]`` the class of card ``i``), ``pays[t]`` the pay of the ordered tuple
     of classes number ``t`` (in base ``nclasses``): the sum over ordered deals of their pay, over
     the number of ordered deals. In doubles; a shoe of fewer than ``k`` cards raises
-    :class:`~odds.core.errors.EngineError`, bad counts :class:`~odds.core.errors.ShoeError`."""
+    :class:`~odds.core.errors.EngineError` (``name`` needs ``k`` cards: the exact engine's words),
+    bad counts :class:`~odds.core.errors.ShoeError`."""
     cdef long long c52[52]
     cdef long long c[64]
     cdef double have[64]
@@ -103,7 +104,7 @@ def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const doub
     total = read_counts(cards, c52, False)
     if total < k:
         from odds.core.errors import EngineError
-        raise EngineError(f"a deal of {k} cards from a shoe of {total}")
+        raise EngineError(f"{name} needs {k} cards; the shoe holds {total}")
     for i in range(nclasses):
         c[i] = 0
     for i in range(52):

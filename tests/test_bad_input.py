@@ -107,7 +107,7 @@ def test_a_killed_book_build_is_tidied_by_the_next(capsys, tmp_path):
     (lambda: price("21+3", "C", decks=6).ret("AS KH"), "not text"),
     (lambda: price("21+3", "C", decks=6).ret([2.0] * 52), "a count of cards is a whole number, not 2.0"),
     (lambda: price("buster", "C", decks=6).ret([10 ** 6] * 52), "at most 1,000 of each card"),
-    (lambda: price("in-between", "A", decks=6).ret([1] + [0] * 51), "a deal of 3 cards from a shoe of 1"),
+    (lambda: price("in-between", "A", decks=6).ret([1] + [0] * 51), "in-between needs 3 cards; the shoe holds 1"),
 ])
 def test_the_library_refuses_by_name(call, message):
     with pytest.raises(OddsError, match=message):

@@ -29,10 +29,12 @@ def dealer_expectation(counts: Sequence[int], weights: Any, hits_soft_17: bool =
     the up card ``u`` drawn from the shoe, the dealer's result ``r`` and number of cards ``k``."""
 
 class DealerWeights:
-    """:func:`dealer_expectation` with its ``weights`` prepared once; call it with a shoe (10
-    counts by value or 52 by rank and suit) for the expectation."""
+    """:func:`dealer_expectation` with its ``weights`` prepared once; call it with a shoe (52
+    counts by rank and suit, or 10 by value if ``by_value``) for the expectation."""
 
     hits_soft_17: bool
+    busts_only: bool
+    by_value: bool
 
-    def __init__(self, weights: Any, hits_soft_17: bool = False) -> None: ...
+    def __init__(self, weights: Any, hits_soft_17: bool = False, by_value: bool = True) -> None: ...
     def __call__(self, counts: Sequence[int]) -> float: ...

@@ -139,7 +139,8 @@ class DealPays:
 
     def mean(self, cards: Sequence[int]) -> float:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
-        return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays)
+        return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays,
+                                              self.game.name)
 
 
 def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) -> DealPays:

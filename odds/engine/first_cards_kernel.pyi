@@ -6,6 +6,6 @@ def count_deals(counts: Sequence[int], k: int, table: Any, noutcomes: int) -> li
     """Ordered deals of ``k`` cards by outcome; ``table`` a buffer of C ints, ``len(counts) ** k``
     entries."""
 
-def expected_pay(cards: Sequence[int], class_of: Any, nclasses: int, k: int, pays: Any) -> float:
+def expected_pay(cards: Sequence[int], class_of: Any, nclasses: int, k: int, pays: Any, name: str = "the deal") -> float:
     """The mean pay of a deal of ``k`` cards from 52 counts by rank and suit (doubles), ``pays`` a
     buffer of doubles: the pay of each ordered tuple of classes."""

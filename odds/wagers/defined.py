@@ -55,7 +55,7 @@ from odds.reference.figures import ReferenceFigures
 from .first_cards_base import first_cards_par_sheet
 from .parsheet import Outcome, ParSheet
 from .record import Options, Wager
-from .shoe_returns import WIDE, ShoeReturn, deals_return
+from .shoe_returns import WIDE, ShoeReturn, deals_return, listed
 
 DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"
 """The shipped definition files: the regulations' wagers the families express, restated."""
@@ -443,11 +443,11 @@ class _DefinedDealer(ShoeReturn):
             if u in self.offered and k < WIDE:
                 weights[u - 1, RESULTS.index(result), k] = float(self.pays.get(name, -1) + 1) if name else 0.0
         self.peeked = (definition.placed == "after-up-card" and rules.peek and bool({1, 10} & set(self.offered)))
-        self._weights = None if self.peeked else DealerWeights(weights, rules.hits_soft_17)
+        self._weights = None if self.peeked else DealerWeights(weights, rules.hits_soft_17, by_value=False)
         self.method = ("dealer kernel over the drawing graph, each final hand paid as the definition pays it: exact "
                        "integer counts (exact), or its folded float weights (fast)")
 
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
         from odds.core.shoe import Shoe
         shoe = Shoe.from_flat_counts(counts)
         if not any(shoe.by_value()[u - 1] for u in self.offered):
@@ -461,11 +461,13 @@ class _DefinedDealer(ShoeReturn):
         if self._weights is None:
             num, den, onum, oden = self.ratio(counts)
             return num / den, onum / oden
+        counts = listed(counts)
+        paid = self._weights(counts)  # the shoe state checked first
         total = sum(counts)
         offered = sum(sum(counts[4 * (u - 1):4 * u]) if u < 10 else sum(counts[36:52]) for u in self.offered)
         if not offered:
             return 0.0, 0.0
-        return self._weights(counts) * total / offered - 1.0, offered / total
+        return paid * total / offered - 1.0, offered / total
 
 
 def dealer_par_sheet(definition: Definition, shoe: Any, rules: DealerRules, paytable: Any, decks: int,

@@ -28,7 +28,7 @@ from odds.core.shoe import Shoe
 
 from .parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
-from .first_cards_closed import flat_counts
+from odds.engine.shoe_state import shoe_state
 from .shoe_returns import TIE_BAND, ShoeReturn, recorded_deals, shoe_return
 
 Number = Union[float, Fraction]
@@ -119,7 +119,7 @@ class PricedWager:
                                             if fast_ok else None)
         if self._fast is None and self.wager.game is not None:  # its options or meters read off its own sheet
             self._fast = recorded_deals(self.wager.name, lambda decks: self.par_sheet(Shoe.decks(decks)))
-        # the float return of a list or tuple of 52 counts, checked in C, as (return, chance offered)
+        # the float return of a shoe state, checked in C, as (return, chance offered)
         self._float: Optional[Callable[[Sequence[int]], tuple[float, float]]] = (
             None if exact or self._fast is None else self._fast.fast)
         self.path = (self._fast.method if self._fast is not None
@@ -133,16 +133,17 @@ class PricedWager:
                 f"{'exact' if self.exact else 'float'}; {self.path})")
 
     def ret(self, shoe: ShoeLike) -> WagerReturn:
-        """The return per unit wagered for the shoe as it stands (a :class:`Shoe`, or 52 counts
-        by rank and suit, rank major)."""
+        """The return per unit wagered for the shoe as it stands: a shoe state (see :func:`price`)."""
+        # a Shoe is taken as it is: every path reads the state through the one check (shoe_state)
+        state: Sequence[int] = shoe  # type: ignore[assignment]
         if self._float is not None:
-            r, q = self._float(flat_counts(shoe) if isinstance(shoe, Shoe) else shoe)
+            r, q = self._float(state)
             if r >= TIE_BAND or r <= -TIE_BAND:
                 return WagerReturn(r, q, r > 0)
             # the sign of a return this close to 0 decided exactly
-            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(_flat(shoe))[0] > 0)
+            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(state)[0] > 0)
         if self._fast is not None:
-            num, den, onum, oden = self._fast.ratio(_flat(shoe))
+            num, den, onum, oden = self._fast.ratio(state)
             return WagerReturn(Fraction(num, den), Fraction(onum, oden), num > 0)
         sheet = self.par_sheet(shoe)
         ret = sheet.expected_return
@@ -161,21 +162,24 @@ class PricedWager:
 
 def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, **settings: Any) -> PricedWager:
     """:class:`PricedWager` ``(wager, paytable, **settings)``: a wager ready for any shoe state;
-    ``wager_file=PATH`` prices the wager a definition file defines (``docs/wager-files.md``)."""
+    ``wager_file=PATH`` prices the wager a definition file defines (``docs/wager-files.md``).
+
+    A shoe state, for every wager and both ``exact=False`` and ``exact=True``, is a :class:`Shoe`
+    or 52 whole numbers by rank and suit, rank major (``counts[4 * r + s]``; a list, a tuple, a
+    numpy array of integers), each 0 to 1,000; ten counts by value, a bool, a float or a negative
+    count is a :class:`~odds.core.errors.ShoeError`, the same one float and exact
+    (``docs/errors.md``, "Shoe states"). A shoe too small for the wager's deal is an
+    :class:`~odds.core.errors.EngineError`.
+
+    >>> price("buster", "C", rules="H17", decks=6).ret([4] * 10)
+    Traceback (most recent call last):
+    ...
+    odds.core.errors.ShoeError: a shoe as counts is 52 whole numbers by rank and suit (rank major: A, 2, ..., K; suits S, H, D, C), not 10
+    """
     return PricedWager(wager, paytable, **settings)
 
 
-def _flat(shoe: ShoeLike) -> Sequence[int]:
-    if isinstance(shoe, Shoe):
-        return flat_counts(shoe)
-    # Two passes in C (min, sum) rather than a check of each count in Python: a simulator calls
-    # this for every round. A float among the counts makes the sum a float.
-    if (not isinstance(shoe, (list, tuple)) or len(shoe) != 52 or type(sum(shoe)) is not int
-            or min(shoe) < 0):
-        raise WagerError("a shoe as counts is a list of 52 whole numbers >= 0, by rank and suit (rank major: "
-                         "A, 2, ..., K; suits S, H, D, C)")
-    return shoe
-
-
 def _shoe(shoe: ShoeLike) -> Shoe:
-    return shoe if isinstance(shoe, Shoe) else Shoe.from_flat_counts(_flat(shoe))
+    """A Shoe as it is (its suits may be unknown: a par sheet that needs them says so), else the
+    Shoe of a checked shoe state."""
+    return shoe if isinstance(shoe, Shoe) else Shoe.from_flat_counts(shoe_state(shoe))

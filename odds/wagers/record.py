@@ -3,7 +3,10 @@
 A :class:`Wager` names the wager and its regulation, lists the outcomes its paytables pay, declares
 its options as a frozen dataclass (:class:`Options`), and points at each computation of it:
 
-- ``par_sheet``: the exact engine, ``(shoe, rules, paytable, decks, **options) -> ParSheet``;
+- ``par_sheet``: the exact engine, ``(shoe, rules, paytable, decks, **options) -> ParSheet``, its
+  shoe a shoe state (a Shoe, or 52 counts checked as ``docs/errors.md`` says under "Shoe states")
+  and its paytable a :class:`~odds.wagers.paytables.Paytable` (else a ``ShoeError`` or
+  ``PaytableError``, before anything is computed);
 - ``reference``: the independent second computation (plain enumeration, in :mod:`odds.reference`),
   ``(shoe, rules, paytable, options) -> ReferenceFigures``;
 - ``dealt``: how the simulator settles physically dealt cards (:class:`odds.reference.dealt.Dealt`),
@@ -37,7 +40,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
-from odds.core.errors import WagerError
+from odds.core.errors import PaytableError, WagerError
+from odds.core.shoe import Shoe
+from odds.engine.shoe_state import shoe_state
 from odds.reference.figures import ReferenceFigures
 
 O = TypeVar("O", bound="Options")
@@ -92,6 +97,34 @@ class BookVariant:
 
 
 @dataclass(frozen=True)
+class CheckedParSheet:
+    """A wager's par sheet with its shoe and paytable checked first: a shoe state made a
+    :class:`~odds.core.shoe.Shoe` (a Shoe as it is), a paytable that is not a ``Paytable`` refused.
+
+    >>> from odds import DealerRules, Shoe
+    >>> from odds.wagers import get_wager
+    >>> get_wager("buster").par_sheet(Shoe.decks(6), DealerRules(), None, 6)
+    Traceback (most recent call last):
+    ...
+    odds.core.errors.PaytableError: buster's par sheet needs its paytable, a Paytable (e.g. builtin_paytables('buster').tables['A']), not None
+    """
+
+    wager: str
+    compute: Callable[..., Any]
+
+    def __call__(self, shoe: Any, rules: Any, paytable: Any, *args: Any, **options: Any) -> Any:
+        from .paytables import Paytable, builtin_paytables
+        if not isinstance(paytable, Paytable):
+            first = next(iter(builtin_paytables(self.wager).tables))
+            given = "None" if paytable is None else type(paytable).__name__
+            raise PaytableError(f"{self.wager}'s par sheet needs its paytable, a Paytable (e.g. "
+                                f"builtin_paytables({self.wager!r}).tables[{first!r}]), not {given}")
+        if not isinstance(shoe, Shoe):
+            shoe = Shoe.from_flat_counts(shoe_state(shoe))
+        return self.compute(shoe, rules, paytable, *args, **options)
+
+
+@dataclass(frozen=True)
 class Wager:
     """One wager: its names, outcomes, options and every computation of it (see the module)."""
 
@@ -115,6 +148,10 @@ class Wager:
     book_variants: tuple[BookVariant, ...] = ()
     book_options: Mapping[str, Any] = field(default_factory=dict)  # the options of each of its sheets in the book
     book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.par_sheet, CheckedParSheet):
+            object.__setattr__(self, "par_sheet", CheckedParSheet(self.name, self.par_sheet))
 
     @property
     def simulated(self) -> bool:

@@ -9,9 +9,15 @@ what the wager returns for the cards left. :func:`shoe_return` gives an object w
 Both also give the chance that the wager is offered at all in the round (1 except for EZ Bust,
 offered only on an up card of 2 to 6, 58 Pa. Code 633b.16(c)); the return is per wager placed.
 
-``counts`` is a flat sequence of 52 numbers, rank major (``counts[4 * r + s]`` cards of rank
-``RANKS[r]`` and suit ``SUITS[s]``), as :func:`odds.wagers.first_cards_closed.flat_counts` makes
-from a :class:`~odds.core.shoe.Shoe`.
+``counts`` is a shoe state: a :class:`~odds.core.shoe.Shoe` (suits known), or a flat sequence of
+52 whole numbers, rank major (``counts[4 * r + s]`` cards of rank ``RANKS[r]`` and suit
+``SUITS[s]``), as :func:`odds.wagers.first_cards_closed.flat_counts` makes from a shoe: a list, a
+tuple or a numpy array of integers. Each count is 0 to 1,000, a bool is not a count, and anything
+else (ten counts by value among them) is a :class:`~odds.core.errors.ShoeError`, the same on the
+exact and the fast twin: the exact twin checks with :func:`odds.engine.shoe_state.shoe_state`, the
+fast twin's compiled code with the same check (``ext/shoe_counts.pxd``). A shoe too small for the
+wager's deal, or on which the dealer can run out, is an :class:`~odds.core.errors.EngineError`,
+on both twins alike (``docs/errors.md``, "Shoe states").
 
 How each is computed:
 
@@ -49,12 +55,14 @@ from typing import Any, Callable, Mapping, Optional, Sequence, cast
 
 import numpy
 
+from odds.core.cards import value_label
 from odds.core.errors import EngineError, InternalError, WagerError
 from odds.core.rules import DealerRules
 from odds.engine.dealer import DealerWeights
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.engine.first_cards import DealPays, count_first_cards, deal_pays
 from odds.engine.kernels import closed_counts
+from odds.engine.shoe_state import shoe_state
 
 from .first_cards_base import paid_hand, settlements
 from .first_cards_closed import COMPILED
@@ -71,6 +79,18 @@ def _scaled(pays: Mapping[str, Fraction]) -> tuple[int, dict[str, int]]:
     return scale, {k: int(Fraction(p) * scale) for k, p in pays.items()}
 
 
+def listed(counts: Any) -> Sequence[int]:
+    """A shoe state as a list or tuple, for a fast twin that sums its counts in Python: a list or
+    tuple as it is (the compiled code that reads it checks it), anything else (a Shoe, a numpy
+    array) checked and made a list by :func:`~odds.engine.shoe_state.shoe_state`.
+
+    >>> from odds import Shoe
+    >>> listed(Shoe.decks(1)) == [1] * 52
+    True
+    """
+    return counts if type(counts) is list or type(counts) is tuple else shoe_state(counts)
+
+
 class ShoeReturn:
     """The return of one wager and paytable for any shoe (see the module's notes)."""
 
@@ -81,6 +101,10 @@ class ShoeReturn:
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
         """The exact return per unit wagered as ``num / den`` and the chance the wager is offered
         as ``onum / oden``, integers with ``den, oden > 0``."""
+        return self._exact(shoe_state(counts))
+
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
+        """:meth:`ratio` of a shoe state already checked."""
         raise NotImplementedError
 
     def exact(self, counts: Sequence[int]) -> tuple[Fraction, Fraction]:
@@ -89,7 +113,7 @@ class ShoeReturn:
         return Fraction(num, den), Fraction(onum, oden)
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        """The same as floats."""
+        """The same as floats (the shoe state checked by the compiled code that reads it)."""
         raise NotImplementedError
 
     def decide(self, counts: Sequence[int], exact: bool) -> tuple[float, float, bool]:
@@ -104,19 +128,14 @@ class ShoeReturn:
 
 
 class _AlwaysOffered(ShoeReturn):
-    """A wager offered every round, its return one exact ratio ``_ratio(counts)`` (the fast twin
-    divides the same two integers)."""
+    """A wager offered every round, its return one exact ratio ``_return(counts)``."""
 
-    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+    def _return(self, counts: list[int]) -> tuple[int, int]:
         raise NotImplementedError
 
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
-        num, den = self._ratio(counts)
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
+        num, den = self._return(counts)
         return num, den, 1, 1
-
-    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        num, den = self._ratio(counts)
-        return num / den, 1.0
 
 
 class _Compiled(_AlwaysOffered):
@@ -131,7 +150,7 @@ class _Compiled(_AlwaysOffered):
         self.pays = [pay_of(outcome) for outcome in COMPILED[wager]]
         self._float_pays = array("d", [p / scale for p in self.pays])
 
-    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+    def _return(self, counts: list[int]) -> tuple[int, int]:
         terms = closed_counts.closed_terms(self.form, counts)
         return sum(map(mul, self.pays, terms)), terms[-1] * self.scale
 
@@ -148,7 +167,7 @@ class _ShoePaidTop(_Compiled):
         super().__init__(wager, pay_of, scale, method)
         self.top_pay = top_pay
 
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
         terms = closed_counts.closed_terms(self.form, counts)
         ret = Fraction(sum(map(mul, self.pays[1:], terms[1:-1])), self.scale * terms[-1])
         if terms[0]:
@@ -189,7 +208,7 @@ class _Deals(_AlwaysOffered):
         self.method = ("every deal of the deciding cards paid as the par sheet pays it: the first-cards engine's "
                        "exact count (exact), or its compiled sum over the deals (fast)")
 
-    def _ratio(self, counts: Sequence[int]) -> tuple[int, int]:
+    def _return(self, counts: list[int]) -> tuple[int, int]:
         from odds.core.shoe import Shoe
         ways, cycle = count_first_cards(self.deals.game, Shoe.from_flat_counts(counts))
         return sum(self._pays[atom] * w for atom, w in ways.items()), cycle * self.scale
@@ -257,7 +276,7 @@ class _Dealer(ShoeReturn):
     @cached_property
     def _expectation(self) -> Any:
         """The fast twin: ``DealerWeights`` of the weights the wager set (made on first use)."""
-        return DealerWeights(self._weights, self._h17)
+        return DealerWeights(self._weights, self._h17, by_value=False)
 
     @cached_property
     def busts(self) -> tuple[tuple[int, int, int], ...]:
@@ -277,8 +296,9 @@ class _Dealer(ShoeReturn):
         if total < 2:
             raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
         nums, starved = self.kernel.exact(v, total)
-        if starved >= 0:
-            raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes his hand")
+        if starved >= 0:  # the words of the fast twin (ext/dealer_kernel.pyx, _small_shoe)
+            up = value_label(self.kernel.upcard_of(starved) + 1)
+            raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand with up card {up}")
         return nums
 
     def _bust_sum(self, v: Sequence[int], total: int, weight: Callable[[int, int], int]) -> tuple[int, int]:
@@ -305,7 +325,7 @@ class _Buster(_Dealer):
         self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
                        "(exact), or its float probabilities (fast)")
 
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
         num, den = self._bust_sum(v, sum(v), lambda up, k: self.win[k])
         return num - den * self.scale, den * self.scale, 1, 1
@@ -326,11 +346,12 @@ class _EzBust(_Dealer):
         self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
                        "chance of each up card; exact integer counts (exact) or floats (fast)")
 
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
         v = self.by_value(counts)
         total = sum(v)
         offered = sum(v[u - 1] for u in EZ_UPCARDS)
         if not offered:
+            self._nums(v, total)  # a shoe the dealer cannot finish on is refused, as by the fast twin
             return 0, 1, 0, 1
         num, den = self._bust_sum(v, total, lambda up, k: 1 if up in EZ_UPCARDS else 0)
         # P(bust | the wager is offered) = num total / (den offered); pays p/q to 1
@@ -338,11 +359,12 @@ class _EzBust(_Dealer):
         return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        counts = listed(counts)
+        busts = self._expectation(counts)  # P(bust and the wager offered); the shoe state checked first
         offered = sum(counts[4 * EZ_UPCARDS[0] - 4:4 * EZ_UPCARDS[-1]])  # ranks 2 to 6
         if not offered:
             return 0.0, 0.0
         total = sum(counts)
-        busts = self._expectation(counts)  # P(bust and the wager offered)
         return self._paid * (busts * total / offered) - 1.0, offered / total
 
 
@@ -407,7 +429,21 @@ def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = D
                 **options: Any) -> ShoeReturn:
     """The return of ``wager`` with ``pays`` (a paytable's ``pays``) for any shoe; ``rules`` are
     the dealer's (they matter to the dealer-bust wagers only); ``options`` those of the wager's
-    options its return takes (``Wager.shoe_return_options``: the twenty-point bonus's cap)."""
+    options its return takes (``Wager.shoe_return_options``: the twenty-point bonus's cap).
+
+    Its ``exact``, ``ratio``, ``fast`` and ``decide`` take a shoe state: a
+    :class:`~odds.core.shoe.Shoe`, or 52 whole numbers by rank and suit (rank major), each 0 to
+    1,000, and refuse anything else with the same :class:`~odds.core.errors.ShoeError` (see the
+    module's notes and ``docs/errors.md``, "Shoe states").
+
+    >>> from odds import DealerRules
+    >>> ret = shoe_return("buster", {"bust-3": 1, "bust-4": 2, "bust-5": 9, "bust-6": 50, "bust-7": 100,
+    ...                              "bust-8+": 250}, DealerRules.parse("H17"))
+    >>> ret.exact([-1] + [4] * 51)
+    Traceback (most recent call last):
+    ...
+    odds.core.errors.ShoeError: a count of cards cannot be negative (count 0 is -1)
+    """
     from . import WAGERS
     record = WAGERS.get(wager)
     if record is None or record.shoe_return is None:

@@ -24,6 +24,7 @@ from odds.engine.cache import disk_cached
 from odds.core.errors import WagerError, option
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import round_outcomes
+from odds.engine.shoe_state import shoe_state
 from .parsheet import Outcome, ParSheet
 from odds.engine.player import PlayerEngine
 from odds.core.rules import DealerRules
@@ -221,7 +222,7 @@ class WinsInARowReturn(ShoeReturn):
         p = streak_chance(classes, self.streak)
         return self.pay * p - (1 - p)
 
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
         return self._ratio_by_value(Shoe.from_flat_counts(counts).by_value())
 
     def _ratio_by_value_uncached(self, values: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -231,7 +232,7 @@ class WinsInARowReturn(ShoeReturn):
         return r.numerator, r.denominator, 1, 1
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        return self._fast_by_value(Shoe.from_flat_counts(counts).by_value())
+        return self._fast_by_value(Shoe.from_flat_counts(shoe_state(counts)).by_value())
 
     def _fast_by_value_uncached(self, values: tuple[int, ...]) -> tuple[float, float]:
         shoe = Shoe.from_value_counts(values)
