@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from odds.core.cards import Card
-from odds.core.errors import WagerError, option
+from odds.core.errors import WagerError, option, shown
+from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from odds.core.formats import fraction_text
 
@@ -185,10 +186,8 @@ def parse_meters(text: Optional[str], what: str = "meter") -> dict[str, Fraction
         if not part:
             continue
         name, _, value = part.partition("=")
-        try:
-            amount = Fraction(value) if len(value) <= 30 else Fraction("x")
-        except (ValueError, ZeroDivisionError):
-            raise WagerError(f"cannot read {what} {part[:40]!r}: write NAME=VALUE, e.g. jackpot=10000") from None
+        amount = exact_number(value, f"{what} {shown(name, 40)}", error=WagerError,
+                              hint="write NAME=VALUE, e.g. jackpot=10000")
         if not name.isidentifier():
             raise WagerError(f"{what} {name[:40]!r}: a name is letters, digits and _, e.g. jackpot")
         if name in out:

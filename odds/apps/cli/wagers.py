@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any, Sequence, cast
 
 from odds.core.cards import parse_card, parse_cards, value_label
+from odds.core.errors import OddsError, shown
+from odds.core.numbers import exact_number
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -341,11 +343,11 @@ def grid_axis(text: str) -> tuple[str, tuple[Fraction, ...]]:
     """An argparse type: ``OUTCOME=PAY,PAY,...`` (pays as 50, 2.5 or 5/2)."""
     name, _, pays = text.partition("=")
     try:
-        values = tuple(Fraction(p.strip()) for p in pays.split(",") if p.strip())
-    except (ValueError, ZeroDivisionError):
+        values = tuple(exact_number(p.strip(), "pay") for p in pays.split(",")[:51] if p.strip())
+    except OddsError:
         values = ()
-    if not name.strip() or not values or min(values) < 0 or len(values) > 50:
-        raise argparse.ArgumentTypeError(f"{text!r}: write OUTCOME=PAY,PAY,... with 1 to 50 pays, none negative "
+    if not name.strip() or not values or min(values) < 0 or len(pays.split(",")) > 50:
+        raise argparse.ArgumentTypeError(f"'{shown(text)}': write OUTCOME=PAY,PAY,... with 1 to 50 pays, none negative "
                                          "(e.g. bust-7=40,50,60)")
     return name.strip(), values
 
