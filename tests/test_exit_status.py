@@ -214,3 +214,46 @@ def test_every_numeric_api_argument_raises_an_odds_error(text, which):
             exact_number(text, "pay")
     except OddsError as exc:
         assert "\n" not in str(exc) and (which == "decks" or len(str(exc)) < 600)
+
+
+# ---------------------------------------------------------------------------- smaller items
+
+def test_a_huge_unknown_name_is_not_echoed_whole(capsys):
+    assert main(["wager", "x" * 10 ** 6, "--decks", "6"]) == 2
+    err = capsys.readouterr().err
+    assert one_line(err) and len(err) < 600 and "1,000,000 characters" in err
+    from odds.wagers import get_wager
+    with pytest.raises(OddsError) as exc:
+        get_wager("y" * 10 ** 6)
+    assert len(str(exc.value)) < 600
+
+
+def test_an_ez_bust_ten_up_card_is_named_as_given(capsys):
+    assert main(["wager", "ez-bust", "--decks", "6", "--upcard", "K"]) == 2
+    err = capsys.readouterr().err
+    assert one_line(err) and "2 to 6" in err and "ten-value" in err and "not T" not in err
+
+
+def test_a_rate_without_a_reset_is_refused(capsys):
+    base = ["wager", "blazing-7s", "--decks", "6", "--paytable", "A", "--meter", "jackpot=1000"]
+    assert main(base + ["--rate", "jackpot=0.5"]) == 2
+    assert one_line(capsys.readouterr().err)
+    assert main(base + ["--reset", "jackpot=500"]) == 2
+    assert one_line(capsys.readouterr().err)
+    assert main(base + ["--reset", "jackpot=500", "--rate", "jackpot=0.5", "--format", "json"]) == 0
+    assert "long_run_return" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["simulate", "certify"])
+def test_a_negative_seed_is_refused_as_the_sweep_refuses_it(capsys, tmp_path, command):
+    args = [command, "buster", "--decks", "6", "--paytable", "C", "--rounds", "2", "--seed", "-1"]
+    assert main(args + (["--out", str(tmp_path / "r.html")] if command == "certify" else [])) == 2
+    assert one_line(capsys.readouterr().err) and not list(tmp_path.iterdir())
+
+
+def test_a_paytable_file_name_is_escaped_in_markdown(capsys, tmp_path):
+    path = tmp_path / "a|b*_`x.toml"
+    path.write_text(BONUS_FILE.format(outcome="bust-7"))
+    assert main(["wager", "buster", "--decks", "6", "--paytable-file", str(path), "--format", "md"]) == 0
+    warnings = [line for line in capsys.readouterr().out.splitlines() if "x.toml" in line]
+    assert warnings and all("a\\|b\\*\\_\\`x.toml" in line for line in warnings), warnings

@@ -212,8 +212,13 @@ def pays_at_meters(name: str, paytable: Paytable, meters: Mapping[str, Fraction]
     missing = [m for m in needed if m not in meters]
     unknown = [m for m in list(meters) + list(resets or {}) + list(rates or {}) if m not in needed]
     if unknown:
-        raise WagerError(f"{name} paytable {paytable.id} has no meter {unknown[0]!r} "
+        raise WagerError(f"{name} paytable {paytable.id} has no meter '{shown(unknown[0])}' "
                          f"(its meters: {', '.join(needed) or 'none'})")
+    alone = sorted(set(rates or {}) ^ set(resets or {}))
+    if alone:  # the long-run return takes both; one without the other would be ignored
+        given, needs = ("rates", "resets") if alone[0] in (rates or {}) else ("resets", "rates")
+        raise WagerError(f"{name}: {option(given)} {alone[0]} needs {option(needs)} {alone[0]} too (the long-run "
+                         "return takes the reset value and the rate of each meter)")
     bad_rate = [m for m, r in (rates or {}).items() if r > 1]
     if bad_rate:
         raise WagerError(f"{name}: the rate of {bad_rate[0]} is the part of each wager added to the meter, "

@@ -19,7 +19,7 @@ from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
 from .arguments import (FORMAT_HELP, UsageError, add_simulated_options, add_streak_options, add_wager_source, examples,
-                        round_count, select_paytable, writable_file)
+                        round_count, select_paytable, whole_number, writable_file)
 from .game import GAME_COMMANDS
 
 
@@ -244,7 +244,7 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
     ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
     ce.add_argument("--rounds", type=round_count, default=DEFAULT_ROUNDS,
                     help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
-    ce.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
+    ce.add_argument("--seed", type=whole_number(0), default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
     ce.add_argument("--out", required=True, help="the HTML file to write")
     ce.add_argument("--date", help="a date to print on the report (none by default, so that a rerun is the same "
                                    "file byte for byte)")
@@ -306,7 +306,7 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     add_wager_source(sim)
     add_simulated_options(sim)
     sim.add_argument("--rounds", type=round_count, default=100_000, help="rounds to deal (default 100000)")
-    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
+    sim.add_argument("--seed", type=whole_number(0), default=0, help="random seed (default 0; the same seed, the same run)")
     sim.add_argument("--format", choices=("table", "json"), default="table",
                      help=FORMAT_HELP)
     sim.set_defaults(run=cmd_simulate)
