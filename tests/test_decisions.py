@@ -316,4 +316,4 @@ def test_decide_from_the_command_line(capsys):
     doc = _json.loads(capsys.readouterr().out)
     assert doc and "assumptions" in doc
     assert main(["decide", "sevens-split", "--decks", "6", "--side-bet", "x"]) == 2
-    assert "--side-bet: cannot read" in capsys.readouterr().err
+    assert "cannot read the --side-bet" in capsys.readouterr().err

@@ -10,6 +10,7 @@ a    bb
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Sequence, SupportsFloat, Union
 
@@ -52,3 +53,16 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list
     ['| a | b |', '|---|---|', '| 1 | 2 |']
     """
     return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(r) + " |" for r in rows]
+
+
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~])")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` (a file name a user chose, say) as Markdown prints it: its punctuation escaped,
+    control characters shown as escapes.
+
+    >>> markdown_text("a|b*_`x.toml")
+    'a\\\\|b\\\\*\\\\_\\\\`x.toml'
+    """
+    return _MARKDOWN.sub(r"\\\1", "".join(c if c.isprintable() else repr(c)[1:-1] for c in text))

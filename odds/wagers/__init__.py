@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 from typing import Iterator, Optional
 
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, shown
 
 from .record import BookVariant, Options, ReferenceFigures, Wager
 
@@ -33,7 +33,7 @@ _EXTRA_PAYTABLES: dict[str, str] = {}  # wager -> paytable TOML of a wager regis
 def get_wager(name: str) -> Wager:
     """The record of the wager called ``name``; :class:`~odds.core.errors.WagerError` if none."""
     if name not in WAGERS:
-        raise WagerError(f"unknown wager {name!r} (known: {', '.join(sorted(WAGERS))})")
+        raise WagerError(f"unknown wager '{shown(name)}' (known: {', '.join(sorted(WAGERS))})")
     return WAGERS[name]
 
 

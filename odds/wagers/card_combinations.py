@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Un
 
 from odds.core.cards import Card, point_value
 from odds.core.errors import WagerError, option
+from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
@@ -293,6 +294,9 @@ def other_pairs_distribution(cards_left: int, queens: int, hands: int) -> dict[i
     return {j: p for j, p in sorted(out.items()) if p}
 
 
+MAX_SPOTS = 7  # the most players' spots at a table
+
+
 def capped_top_pay(shoe: Shoe, pay: Fraction, cap: Fraction, spots: int) -> Fraction:
     """The expected pay of a queen of hearts pair with a dealer blackjack under the aggregate
     limit of 5324.11(k)(6)-(7): the winners share ``cap`` in proportion to their wagers (all
@@ -320,13 +324,10 @@ def _payout_limit(cap: Optional[str], spots: Optional[int]) -> Optional[Fraction
         if spots is not None:
             raise WagerError(f"{option('spots')} goes with {option('cap')}")
         return None
-    try:
-        limit = Fraction(cap)
-    except (ValueError, ZeroDivisionError):
-        raise WagerError(f"cannot read {option('cap')} {cap!r} as a number") from None
-    if limit <= 0 or spots is None or spots < 1:
+    limit = exact_number(cap, option("cap"), error=WagerError, hint="write a limit in units of the wager, e.g. 1000")
+    if limit <= 0 or not isinstance(spots, int) or not 1 <= spots <= MAX_SPOTS:
         raise WagerError(f"{option('cap')} needs a positive limit and {option('spots')}, the number of players "
-                         "betting (>= 1)")
+                         f"betting (1 to {MAX_SPOTS})")
     return limit
 
 

@@ -22,7 +22,7 @@ from odds.core.rationals import as_fraction
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import dealer_busts, dealer_table
-from odds.core.errors import EngineError, WagerError, option
+from odds.core.errors import EngineError, WagerError, option, shown
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
 from odds.engine.player import PlayerEngine, Value
@@ -156,7 +156,7 @@ def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None)
     the disk cache while one is active (:func:`odds.engine.cache.use_cache`)."""
     ups = (parse_card(upcard).value,) if upcard else tuple(int(u) for u in EZ_UPCARDS)
     if any(u not in range(2, 7) for u in ups):
-        raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {upcard}")
+        raise _not_offered(str(upcard))
     counts = shoe.by_value()
     if not any(counts[u - 1] for u in ups):
         raise WagerError("the shoe holds no up card on which EZ Bust is offered")
@@ -168,6 +168,12 @@ def ez_bust_with_push(game: GameRules, shoe: Shoe, upcard: Optional[str] = None)
     return out
 
 
+def _not_offered(upcard: str) -> WagerError:
+    """The error for an up card EZ Bust is not offered on, naming it as the user may have written it."""
+    named = {"T": "a ten-value card (T, J, Q or K)", "A": "an ace"}.get(upcard, f"'{shown(upcard)}'")
+    return WagerError(f"EZ Bust is offered only when the up card is 2 to 6, not {named}")
+
+
 def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = None,
                         exact: bool = True) -> Union[Fraction, float]:
     """P(dealer busts) for EZ Bust: given the up card (2..6, still in ``shoe``), or averaged over
@@ -175,7 +181,7 @@ def ez_bust_probability(shoe: Shoe, rules: DealerRules, upcard: Optional[str] = 
     table = dealer_table(shoe, rules, exact=exact)
     if upcard is not None:
         if upcard not in EZ_UPCARDS:
-            raise WagerError(f"EZ Bust is offered only when the up card is 2 to 6, not {upcard}")
+            raise _not_offered(upcard)
         row = table.by_upcard[upcard]
         if row is None:
             raise WagerError(f"the shoe holds no {upcard} to be the up card")

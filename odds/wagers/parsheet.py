@@ -18,7 +18,7 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Optional, cast
 
-from odds.core.formats import decimal_text, fraction_text, markdown_table, text_table
+from odds.core.formats import decimal_text, fraction_text, markdown_table, markdown_text, text_table
 
 from odds.core.display import data_frame, html_table
 from odds.core.errors import ShoeError
@@ -220,7 +220,7 @@ class ParSheet:
         md += ["", "```"] + self._summary() + ["```", "", "## Assumptions", ""]
         md += [f"- {a}" for a in self.assumptions] + ["", "## Method", "", self.method]
         if self.warnings:
-            md += ["", "## Warnings", ""] + [f"- {w}" for w in self.warnings]
+            md += ["", "## Warnings", ""] + [f"- {markdown_text(w)}" for w in self.warnings]
         for key, value in self.extra.items():
             md += ["", f"## {key}", ""] + _section_markdown(value)
         return "\n".join(md)

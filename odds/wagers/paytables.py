@@ -36,6 +36,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, Optional, Union
 
 from odds.core.errors import PaytableError, WagerError, option, shown
+from odds.core.numbers import exact_number
 from odds.core.inputs import MAX_TEXT_FILE, InputError, load_toml, read_regular
 
 ANY_DECKS = None  # a paytable whose regulation names no deck counts
@@ -133,13 +134,13 @@ def parse_pay(value: object, source: str, key: str) -> Fraction:
     if isinstance(value, bool):
         raise PaytableError(f"{source}: {key}: a pay must be a number, not {value!r}")
     try:
-        if isinstance(value, (int, Decimal)):
+        if isinstance(value, int):
             pay = Fraction(value)
-        elif isinstance(value, str) and len(value) <= 40:
-            pay = Fraction(value.strip())
+        elif isinstance(value, (str, Decimal)):  # a decimal of TOML as written: 1e-99999 has a bounded exponent
+            pay = exact_number(str(value))
         else:
             raise ValueError
-    except (ValueError, ZeroDivisionError, OverflowError, ArithmeticError):
+    except (ValueError, ArithmeticError):
         raise PaytableError(f"{source}: {key}: cannot read {_short(value)} as an exact number "
                             f"(write 250, 2.5 or \"5/2\")") from None
     if pay < 0:
@@ -214,7 +215,7 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
     doc = load_toml(text, source, PaytableError)
     wager = _require(doc, "wager", str, source, "")
     if wager not in outcomes:
-        raise PaytableError(f"{source}: wager: unknown wager {wager!r} (known: {', '.join(sorted(outcomes))})")
+        raise PaytableError(f"{source}: wager: unknown wager '{shown(wager)}' (known: {', '.join(sorted(outcomes))})")
     known = outcomes[wager]
     allowed_top = {"wager", "title", "regulation", "paytables", "bonuses"}
     for key in doc:
@@ -265,17 +266,27 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
                                MappingProxyType(meter_pays), sha256)
     if not tables:
         raise PaytableError(f"{source}: paytables: the file defines no paytable")
-    extra = {"bonuses": _bonuses(doc.get("bonuses", {}), source, known)}
+    extra = {"bonuses": _bonuses(doc.get("bonuses", {}), source, wager)}
     return PaytableBook(wager, _text(doc.get("title", wager), source, "title"),
                         _text(doc.get("regulation", ""), source, "regulation"), source,
                         MappingProxyType(tables), MappingProxyType(extra), sha256)
 
 
-def _bonuses(section: object, source: str, known: tuple[str, ...]) -> dict:
+# The outcomes a wager's cash bonus awards may be paid on: Buster's, with the player's blackjack,
+# on the dealer's bust in seven cards or in eight or more (58 Pa. Code 633c.13(i)).
+BONUS_OUTCOMES = {"buster": ("bust-7", "bust-8+")}
+
+
+def _bonuses(section: object, source: str, wager: str) -> dict:
     """The ``[bonuses]`` section: ``[bonuses.ID]`` tables of a ``citation``, a ``min_wager`` and
-    ``awards`` (outcome = amount), every amount a pay within the bounds of :func:`parse_pay`."""
+    ``awards`` (outcome = amount), every outcome one :data:`BONUS_OUTCOMES` names for the wager and
+    every amount a pay within the bounds of :func:`parse_pay`."""
     if not isinstance(section, dict):
         raise PaytableError(f"{source}: bonuses: expected tables [bonuses.ID]")
+    known = BONUS_OUTCOMES.get(wager, ())
+    if section and not known:
+        raise PaytableError(f"{source}: bonuses: {wager} has no bonus awards (only "
+                            f"{', '.join(sorted(BONUS_OUTCOMES))} has)")
     out: dict = {}
     for bid, b in section.items():
         where = f"bonuses.{bid}"
@@ -291,8 +302,8 @@ def _bonuses(section: object, source: str, known: tuple[str, ...]) -> dict:
             raise PaytableError(f"{source}: {where}.awards: expected a table of outcome = amount")
         for name, value in awards.items():
             if name not in known:
-                raise PaytableError(f"{source}: {where}.awards.{_short(name)}: unknown outcome (expected one of "
-                                    f"{', '.join(known)})")
+                raise PaytableError(f"{source}: {where}.awards.{_short(name)}: not an outcome a bonus is paid on "
+                                    f"(expected one of {', '.join(known)})")
             parse_pay(value, source, f"{where}.awards.{name}")
         parse_pay(b.get("min_wager", 0), source, f"{where}.min_wager")
         out[bid] = {**b, "citation": _text(b.get("citation", ""), source, f"{where}.citation")}

@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from odds.core.cards import Card
-from odds.core.errors import WagerError, option
+from odds.core.errors import WagerError, option, shown
+from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from odds.core.formats import fraction_text
 
@@ -185,10 +186,8 @@ def parse_meters(text: Optional[str], what: str = "meter") -> dict[str, Fraction
         if not part:
             continue
         name, _, value = part.partition("=")
-        try:
-            amount = Fraction(value) if len(value) <= 30 else Fraction("x")
-        except (ValueError, ZeroDivisionError):
-            raise WagerError(f"cannot read {what} {part[:40]!r}: write NAME=VALUE, e.g. jackpot=10000") from None
+        amount = exact_number(value, f"{what} {shown(name, 40)}", error=WagerError,
+                              hint="write NAME=VALUE, e.g. jackpot=10000")
         if not name.isidentifier():
             raise WagerError(f"{what} {name[:40]!r}: a name is letters, digits and _, e.g. jackpot")
         if name in out:
@@ -213,8 +212,13 @@ def pays_at_meters(name: str, paytable: Paytable, meters: Mapping[str, Fraction]
     missing = [m for m in needed if m not in meters]
     unknown = [m for m in list(meters) + list(resets or {}) + list(rates or {}) if m not in needed]
     if unknown:
-        raise WagerError(f"{name} paytable {paytable.id} has no meter {unknown[0]!r} "
+        raise WagerError(f"{name} paytable {paytable.id} has no meter '{shown(unknown[0])}' "
                          f"(its meters: {', '.join(needed) or 'none'})")
+    alone = sorted(set(rates or {}) ^ set(resets or {}))
+    if alone:  # the long-run return takes both; one without the other would be ignored
+        given, needs = ("rates", "resets") if alone[0] in (rates or {}) else ("resets", "rates")
+        raise WagerError(f"{name}: {option(given)} {alone[0]} needs {option(needs)} {alone[0]} too (the long-run "
+                         "return takes the reset value and the rate of each meter)")
     bad_rate = [m for m, r in (rates or {}).items() if r > 1]
     if bad_rate:
         raise WagerError(f"{name}: the rate of {bad_rate[0]} is the part of each wager added to the meter, "

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 import sympy
 
-from odds.core.errors import EngineError, PaytableError
+from odds.core.errors import EngineError, PaytableError, shown
+from odds.core.numbers import exact_number
 
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
@@ -37,19 +38,14 @@ if TYPE_CHECKING:
 HALVES_BELOW = 10  # pays under this are rounded to halves, others to whole numbers
 
 
-def parse_share(text: Union[str, int, Fraction], what: str = "share") -> Fraction:
-    """An exact number written ``"0.75"``, ``"3/4"`` or ``"75%"`` (or given as a Fraction).
+def parse_share(text: Union[str, int, Fraction], what: str = "share", example: str = "0.05, 1/20 or 5%") -> Fraction:
+    """An exact number written ``"0.75"``, ``"3/4"`` or ``"75%"`` (or given as a Fraction), read by
+    :func:`odds.core.numbers.exact_number` (bounded digits and exponent); ``example`` for the message.
 
     >>> parse_share("75%"), parse_share("3/4")
     (Fraction(3, 4), Fraction(3, 4))
     """
-    if isinstance(text, Fraction) or (isinstance(text, int) and not isinstance(text, bool)):
-        return Fraction(text)
-    s = str(text).strip()
-    try:
-        return Fraction(s[:-1].strip()) / 100 if s.endswith("%") else Fraction(s)
-    except (ValueError, ZeroDivisionError):
-        raise PaytableError(f"cannot read the {what} {text!r} (write 0.05, 1/20 or 5%)") from None
+    return exact_number(text, what, percent=True, error=PaytableError, hint=f"write {example}")
 
 
 def parse_edge(text: Union[str, int, Fraction]) -> Fraction:
@@ -65,7 +61,7 @@ def parse_edge(text: Union[str, int, Fraction]) -> Fraction:
     edge = parse_share(text, "house edge")
     if abs(edge) >= 1:
         if isinstance(text, str) and not text.strip().endswith("%"):
-            raise PaytableError(f"a house edge of {text!r} reads as {edge * 100}%: write {text.strip()}% for "
+            raise PaytableError(f"a house edge of '{shown(text)}' reads as {edge * 100}%: write {text.strip()}% for "
                                 f"{_words(edge)} per cent, or {_decimal(edge / 100)}")
         raise PaytableError(f"a house edge of {edge * 100}% is not possible (write one below 100%)")
     return edge

@@ -15,7 +15,7 @@ import sys
 from typing import Optional, Sequence
 
 from odds import __version__
-from odds.core.errors import OddsError, command_line
+from odds.core.errors import OddsError, command_line, shown
 
 from . import book, dealer, game, wagers
 from .arguments import Parser, UsageError, examples
@@ -122,9 +122,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _one_line(exc: BaseException) -> str:
-    """An exception's message on one line, control characters shown as escapes."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """An exception's message on one line, control characters shown as escapes, at most
+    :data:`MESSAGE_LIMIT` characters (whatever user text it quotes)."""
+    return shown(" ".join(str(exc).split()) or type(exc).__name__, MESSAGE_LIMIT)
+
+
+MESSAGE_LIMIT = 400  # the longest one-line message printed
 
 
 if __name__ == "__main__":  # pragma: no cover

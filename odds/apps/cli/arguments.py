@@ -7,7 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
-from odds.core.errors import OddsError
+from odds.core.errors import OddsError, shown
+from odds.core.numbers import exact_number
 from odds.core.interrupts import max_workers
 from odds.core.outputs import output_file, output_folder
 from odds.core.shoe import MAX_DECKS
@@ -33,6 +34,23 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit status 2, no usage dump
         words = self.prog.split()  # "odds", or "odds COMMAND": the command names itself
         raise UsageError(f"{words[-1]}: {message}" if len(words) > 1 else message)
+
+    def _get_value(self, action: argparse.Action, text: str) -> Any:  # the value quoted through shown()
+        try:
+            return super()._get_value(action, text)
+        except argparse.ArgumentError as exc:
+            raise argparse.ArgumentError(action, _quoted(str(exc.message), text)) from None
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as exc:
+            raise argparse.ArgumentError(action, _quoted(str(exc.message), value)) from None
+
+
+def _quoted(message: str, value: object) -> str:
+    """argparse's ``message`` with the ``repr`` of the user's ``value`` in it shown short and printable."""
+    return message.replace(repr(value), f"'{shown(value)}'")
 
 
 def whole_number(least: int, most: Optional[int] = None) -> Callable[[str], int]:
@@ -93,12 +111,9 @@ def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
     """
     if text is None:
         return None
-    try:
-        pay = Fraction(text.replace(":", "/")) if len(text) <= 30 else Fraction("x")
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{flag}: {text[:30]!r} is not a payout like 3:2 or 1:1") from None
+    pay = exact_number(text.replace(":", "/"), f"{flag} payout", error=UsageError, hint="write a payout like 3:2 or 1:1")
     if not 0 <= pay <= MAX_PAYOUT or pay.denominator > 1000:
-        raise UsageError(f"{flag}: {text!r} is outside the payouts a game offers (0 to {MAX_PAYOUT:,} to 1, in "
+        raise UsageError(f"{flag}: '{shown(text)}' is outside the payouts a game offers (0 to {MAX_PAYOUT:,} to 1, in "
                          "steps of at least 1/1,000)")
     return pay
 

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from fractions import Fraction
 
-from odds.core.errors import OddsError, shown
+from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
 from odds.wagers.streaks import RETURN_OPTIONS
@@ -16,8 +15,6 @@ from odds.core.interrupts import max_workers
 from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, writable_folder,
                         deck_list, select_paytable, wager_names, whole_number, worker_count)
 
-# a penetration as it may be written: a decimal (an exponent of at most four digits), a fraction or a per cent
-SHARE = re.compile(r"\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,4})?\s*(/\s*[0-9]{1,40}\s*)?%?\s*")
 # the main game's rules of play a sweep of streak or burnout-bonus takes (add_streak_options)
 PLAY_OPTIONS = tuple(name for name in RETURN_OPTIONS if name != "streak")
 
@@ -115,11 +112,9 @@ def _sweep_settings(args: argparse.Namespace, command: str) -> Fraction:
     from odds.apps.sweep import SweepError
     text = args.penetration
     try:
-        if not SHARE.fullmatch(text):  # nan, inf, 1e5000000000 (a number of a billion digits), ...
-            raise ValueError
-        penetration = parse_share(text, "penetration")
-    except (OddsError, ValueError):
-        raise SweepError(f"cannot read the penetration {shown(text)!r} (write 0.75, 3/4 or 75%)") from None
+        penetration = parse_share(text, "penetration", "0.75, 3/4 or 75%")
+    except OddsError as exc:
+        raise SweepError(str(exc)) from None
     if args.plots:
         writable_folder(args.plots, f"{command}: --plots")
     if args.checkpoint:

@@ -8,7 +8,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from odds.core.cards import value_label
+from odds.core.errors import shown
 from odds.core.formats import fraction_text, text_table
+from odds.core.numbers import exact_number
 from odds.core.rules import DealerRules
 
 from odds.core.progress import bar
@@ -203,23 +205,18 @@ def cmd_decide(args: argparse.Namespace) -> str:
     from odds.wagers.sevens import parse_meters
     extra = {}
     if args.bj_pays:
-        try:
-            extra["blackjack_pays"] = Fraction(args.bj_pays.replace(":", "/"))
-        except (ValueError, ZeroDivisionError):
-            raise UsageError(f"--bj-pays: cannot read {args.bj_pays!r} (write odds such as 3:2)") from None
+        extra["blackjack_pays"] = cast(Fraction, payout("--bj-pays", args.bj_pays))
     rules = ny_rules(args.decks, args.rule, das=args.das, split_hands=args.split_hands,
                      surrender=args.surrender, **extra)
     if args.which == "house-money":
         table = house_money_decisions(args.decks, args.rule, args.paytable or "A", rules=rules,
                                       timing=args.timing, proceeds=args.proceeds)
     else:
-        try:
-            side_bet = Fraction(args.side_bet.replace(":", "/")) if len(args.side_bet) <= 30 else Fraction("x")
-        except (ValueError, ZeroDivisionError):
-            raise UsageError(f"--side-bet: cannot read {args.side_bet[:30]!r} (e.g. 1, 1/25)") from None
+        side_bet = exact_number(args.side_bet.replace(":", "/"), "--side-bet", error=UsageError,
+                                hint="the side wager in units of the main bet, e.g. 1 or 1/25")
         if not 0 < side_bet <= 10 ** 6:
             raise UsageError(f"--side-bet: the side wager, in units of the main bet, is more than 0 and at most "
-                             f"1,000,000, got {args.side_bet!r}")
+                             f"1,000,000, got '{shown(args.side_bet)}'")
         table = sevens_split_decisions(args.wager, args.paytable or "A", args.decks, args.rule, rules=rules,
                                        side_bet=side_bet, meters=parse_meters(args.meters),
                                        procedure=args.procedure)

@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any, Sequence, cast
 
 from odds.core.cards import parse_card, parse_cards, value_label
+from odds.core.errors import OddsError, shown
+from odds.core.numbers import exact_number
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -17,7 +19,7 @@ from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
 from .arguments import (FORMAT_HELP, UsageError, add_simulated_options, add_streak_options, add_wager_source, examples,
-                        round_count, select_paytable, writable_file)
+                        round_count, select_paytable, whole_number, writable_file)
 from .game import GAME_COMMANDS
 
 
@@ -242,7 +244,7 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
     ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
     ce.add_argument("--rounds", type=round_count, default=DEFAULT_ROUNDS,
                     help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
-    ce.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
+    ce.add_argument("--seed", type=whole_number(0), default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
     ce.add_argument("--out", required=True, help="the HTML file to write")
     ce.add_argument("--date", help="a date to print on the report (none by default, so that a rerun is the same "
                                    "file byte for byte)")
@@ -304,7 +306,7 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     add_wager_source(sim)
     add_simulated_options(sim)
     sim.add_argument("--rounds", type=round_count, default=100_000, help="rounds to deal (default 100000)")
-    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0; the same seed, the same run)")
+    sim.add_argument("--seed", type=whole_number(0), default=0, help="random seed (default 0; the same seed, the same run)")
     sim.add_argument("--format", choices=("table", "json"), default="table",
                      help=FORMAT_HELP)
     sim.set_defaults(run=cmd_simulate)
@@ -341,11 +343,11 @@ def grid_axis(text: str) -> tuple[str, tuple[Fraction, ...]]:
     """An argparse type: ``OUTCOME=PAY,PAY,...`` (pays as 50, 2.5 or 5/2)."""
     name, _, pays = text.partition("=")
     try:
-        values = tuple(Fraction(p.strip()) for p in pays.split(",") if p.strip())
-    except (ValueError, ZeroDivisionError):
+        values = tuple(exact_number(p.strip(), "pay") for p in pays.split(",")[:51] if p.strip())
+    except OddsError:
         values = ()
-    if not name.strip() or not values or min(values) < 0 or len(values) > 50:
-        raise argparse.ArgumentTypeError(f"{text!r}: write OUTCOME=PAY,PAY,... with 1 to 50 pays, none negative "
+    if not name.strip() or not values or min(values) < 0 or len(pays.split(",")) > 50:
+        raise argparse.ArgumentTypeError(f"'{shown(text)}': write OUTCOME=PAY,PAY,... with 1 to 50 pays, none negative "
                                          "(e.g. bust-7=40,50,60)")
     return name.strip(), values
 
