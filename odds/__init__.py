@@ -24,11 +24,11 @@ if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from odds.core.shoe import Shoe
     from odds.engine.dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
-    from odds.engine.kernels import ENGINE_PATH
     from odds.engine.player import PlayerEngine, house_edge
     from odds.wagers.priced import PricedWager, WagerReturn, price
 
 from odds.core.version import __version__
+from odds.engine.kernels import ENGINE_PATH  # loads the compiled kernels: without them, one clear message
 
 __all__ = [
     "ENGINE_PATH", "Card", "CardError", "DealerDistribution", "DealerRules", "DealerTable", "DealtShoe",
@@ -38,10 +38,10 @@ __all__ = [
 ]
 
 
-# where each public name lives: imported on first use, so that ``import odds`` takes a millisecond
+# where each public name lives: imported on first use, so that ``import odds`` takes a few milliseconds
 # (and a Ctrl-C while the command line starts is one line, see odds.apps.launch)
 _HOMES = {
-    "ENGINE_PATH": "odds.engine.kernels", "Card": "odds.core.cards", "parse_card": "odds.core.cards",
+    "Card": "odds.core.cards", "parse_card": "odds.core.cards",
     "parse_cards": "odds.core.cards", "DealtShoe": "odds.core.dealing", "DealerDistribution": "odds.engine.dealer",
     "DealerTable": "odds.engine.dealer", "dealer_distribution": "odds.engine.dealer",
     "dealer_table": "odds.engine.dealer", "DealerRules": "odds.core.rules", "Shoe": "odds.core.shoe",

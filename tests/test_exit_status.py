@@ -257,3 +257,15 @@ def test_a_paytable_file_name_is_escaped_in_markdown(capsys, tmp_path):
     assert main(["wager", "buster", "--decks", "6", "--paytable-file", str(path), "--format", "md"]) == 0
     warnings = [line for line in capsys.readouterr().out.splitlines() if "x.toml" in line]
     assert warnings and all("a\\|b\\*\\_\\`x.toml" in line for line in warnings), warnings
+
+
+@pytest.mark.parametrize("decks", [10 ** 5000, 1001, "1" + "0" * 549, 0, True, 2.5],
+                         ids=["10^5000", "1001", "550-digit-text", "0", "True", "2.5"])
+def test_price_refuses_a_deck_count_out_of_bounds_in_one_short_line(decks):
+    """A deck count past the largest shoe, or not a whole number, is a WagerError of one short line
+    (a paytable's allowed decks are not consulted first: 10^5000 used to fail printing itself)."""
+    from odds import WagerError, price
+    with pytest.raises(WagerError) as caught:
+        price("buster", "C", rules="H17", decks=decks)
+    message = str(caught.value)
+    assert "decks must be a whole number from 1 to 1,000" in message and len(message) < 200 and "\n" not in message

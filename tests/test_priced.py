@@ -78,7 +78,7 @@ def test_a_progressive_at_given_meters():
     (lambda: price("buster", "C", decks=2), "is for 1, 6, 8 deck(s)"),
     (lambda: price("buster", "C"), "give decks="),
     (lambda: price("buster", "C", decks=6, exact="no"), "exact must be True or False"),
-    (lambda: price("buster", "C", decks=-3), "decks must be a whole number of at least 1"),
+    (lambda: price("buster", "C", decks=-3), "decks must be a whole number from 1 to 1,000"),
     (lambda: price("buster", "C", decks=6, rules=17), "rules must be a DealerRules"),
     (lambda: price("buster", "C", decks=6, bogus=1), "bogus"),
     (lambda: price("busterr", "C", decks=6), "unknown wager"),

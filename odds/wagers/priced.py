@@ -22,9 +22,9 @@ from fractions import Fraction
 from os import PathLike
 from typing import Any, Callable, NamedTuple, Optional, Sequence, Union, cast
 
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, shown
 from odds.core.rules import DealerRules
-from odds.core.shoe import Shoe
+from odds.core.shoe import MAX_DECKS, Shoe
 
 from .parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
@@ -66,8 +66,9 @@ class PricedWager:
                 raise WagerError(f"{flag} must be True or False, got {value!r}")
         if paytable_file is not None and not isinstance(paytable_file, (str, PathLike)):
             raise WagerError(f"paytable_file must be a path, e.g. 'proposed.toml', got {paytable_file!r}")
-        if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks < 1):
-            raise WagerError(f"decks must be a whole number of at least 1, got {decks!r}")
+        if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS):
+            got = shown(repr(decks) if isinstance(decks, str) else decks)
+            raise WagerError(f"decks must be a whole number from 1 to {MAX_DECKS:,}, got {got}")
         if wager_file is not None:
             if not isinstance(wager_file, (str, PathLike)):
                 raise WagerError(f"wager_file must be a path, e.g. 'my-wager.toml', got {wager_file!r}")

@@ -111,7 +111,10 @@ def payout(flag: str, text: Optional[str]) -> Optional[Fraction]:
     """
     if text is None:
         return None
-    pay = exact_number(text.replace(":", "/"), f"{flag} payout", error=UsageError, hint="write a payout like 3:2 or 1:1")
+    try:
+        pay = exact_number(text.replace(":", "/"), f"{flag} payout", error=UsageError)
+    except UsageError:  # quoted as the user wrote it, not as read
+        raise UsageError(f"{flag}: '{shown(text)}' is not a payout (write a payout like 3:2 or 1:1)") from None
     if not 0 <= pay <= MAX_PAYOUT or pay.denominator > 1000:
         raise UsageError(f"{flag}: '{shown(text)}' is outside the payouts a game offers (0 to {MAX_PAYOUT:,} to 1, in "
                          "steps of at least 1/1,000)")
