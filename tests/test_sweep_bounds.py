@@ -18,7 +18,8 @@ from hypothesis import given, settings, strategies as st
 
 import odds.apps.sweep as sweep_module
 from odds.apps.cli import main
-from odds.apps.sweep import (MAX_SHOES, SweepError, SweepSpec, chunks, dask_client, most_workers, run_sweep,
+from odds.core.interrupts import max_workers
+from odds.apps.sweep import (MAX_SHOES, SweepError, SweepSpec, chunks, dask_client, run_sweep,
                              WINDOW_PER_WORKER)
 from odds.apps.sweep_checkpoint import CheckpointError
 from odds.core.errors import OddsError
@@ -237,16 +238,16 @@ def test_a_short_sweep_says_nothing_and_the_estimate_scales(monkeypatch):
 # -------------------------------------------------------------------------------- the workers
 
 def test_the_local_cluster_has_at_most_four_workers_a_core():
-    too_many = most_workers() + 1
-    assert most_workers() == 4 * (os.cpu_count() or 1)
-    with pytest.raises(SweepError, match=f"at most {most_workers():,}"):
+    too_many = max_workers() + 1
+    assert max_workers() == 4 * (os.cpu_count() or 1)
+    with pytest.raises(SweepError, match=f"at most {max_workers():,}"):
         run_sweep(SweepSpec("21+3", "C", 6, shoes=2), workers=too_many)
-    with pytest.raises(SweepError, match=f"at most {most_workers():,}"):
+    with pytest.raises(SweepError, match=f"at most {max_workers():,}"):
         with dask_client(too_many, None):
             pass  # pragma: no cover - refused before any process starts
     one_line_refusal(["sweep", "21+3", "--decks", "6", "--paytable", "C", "--workers", str(too_many)],
-                     f"at most {most_workers():,}")
-    one_line_refusal(["sweep-all", "--only", "21+3", "--workers", str(10 ** 5)], f"at most {most_workers():,}")
+                     f"at most {max_workers():,}")
+    one_line_refusal(["sweep-all", "--only", "21+3", "--workers", str(10 ** 5)], f"at most {max_workers():,}")
 
 
 def test_dask_log_lines_do_not_reach_standard_error(tmp_path):

@@ -70,7 +70,7 @@ import numpy
 
 from odds.core.errors import EngineError, InternalError, OddsError, option, shown
 from odds.core.interrupts import WORKERS_PER_CORE, max_workers, workers_ignore_interrupts
-from odds.core.progress import bar
+from odds.core.progress import LONG_RUN, bar
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
 from odds.core.rules import DealerRules
@@ -88,7 +88,6 @@ VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))  # point value of each car
 FIX = 1074  # floats are summed as integers times 2**-FIX (exact for every finite double)
 MAX_SHOES = 10 ** 10  # the most shoes a sweep deals (and a chunk holds): a study of years on a cluster
 WINDOW_PER_WORKER = 2  # chunks in flight on a Dask cluster, a worker thread: the rest wait, unbuilt
-LONG_RUN = 180.0  # seconds: a sweep estimated to take longer says so before it goes on
 
 
 class SweepError(OddsError):
@@ -609,17 +608,12 @@ def chunks(spec: SweepSpec) -> Iterator[Part]:
     return ((i, min(spec.chunk, spec.shoes - i)) for i in range(0, spec.shoes, spec.chunk))
 
 
-def most_workers() -> int:
-    """The most worker processes a local cluster is started with (:func:`odds.core.interrupts.max_workers`)."""
-    return max_workers()
-
-
 def check_workers(workers: int) -> None:
-    """Refuse a number of local workers that is not a whole number from 0 to :func:`most_workers`."""
+    """Refuse a number of local workers that is not a whole number from 0 to :func:`~odds.core.interrupts.max_workers`."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise SweepError(f"workers must be a whole number >= 0, got {shown(workers)}")
-    if workers > most_workers():
-        raise SweepError(f"workers must be at most {most_workers():,} ({WORKERS_PER_CORE} a core, "
+    if workers > max_workers():
+        raise SweepError(f"workers must be at most {max_workers():,} ({WORKERS_PER_CORE} a core, "
                          f"{os.cpu_count() or 1} cores here), got {workers:,}")
 
 
@@ -668,7 +662,7 @@ def _quiet_dask() -> Iterator[None]:
 @contextlib.contextmanager
 def dask_client(workers: int, scheduler: Optional[str]) -> Iterator[Any]:
     """A Dask client: of the cluster at ``scheduler``, else of a local cluster of ``workers``
-    processes started for the block (closed after it; at most :func:`most_workers`)."""
+    processes started for the block (closed after it; at most :func:`~odds.core.interrupts.max_workers`)."""
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - dask is a dependency
@@ -770,7 +764,7 @@ class SweepResult:
 def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None,
               checkpoint: Union[str, Path, None] = None, stream: Optional[TextIO] = None) -> SweepResult:
     """Run a sweep: in this process (``workers=0`` and no scheduler), on a local Dask cluster of
-    ``workers`` processes started for it (at most :func:`most_workers`), on the Dask cluster at
+    ``workers`` processes started for it (at most :func:`~odds.core.interrupts.max_workers`), on the Dask cluster at
     ``scheduler``, or through a ``dask.distributed.Client`` the caller holds (left open). The
     numbers are the same every way. ``checkpoint``: a folder that keeps each finished chunk, read
     back by a later run of the same sweep, which deals only the chunks not there

@@ -20,7 +20,7 @@ from typing import Any, Optional, TextIO
 from tqdm import tqdm
 
 CALIBRATE = 5.0  # seconds of a run timed before its length is estimated (in a pipe)
-LONG_RUN = 180.0  # seconds: a run estimated to take longer says so in a pipe
+LONG_RUN = 180.0  # seconds: a run (or a sweep, before it goes on) estimated to take longer says so
 EVERY = 600.0  # seconds between progress lines in a pipe, once a run is known to be long
 
 
