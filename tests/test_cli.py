@@ -83,7 +83,7 @@ def test_unknown_command_is_one_line_naming_it_once(tmp_path):
     assert len(lines) == 1 and lines[0].startswith("odds: argument command: invalid choice: 'dealr'"), r.stderr
 
 
-def test_ctrl_c_while_the_command_line_starts_is_one_line():
+def test_ctrl_c_while_the_command_line_starts_is_one_line(tmp_path):
     """An interrupt while the command line's modules are still being imported (the first few
     tenths of a second) is one line and status 130, as it is once a command runs, not a traceback."""
     script = ("import builtins, sys\n"
@@ -95,7 +95,7 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line():
               "builtins.__import__ = interrupted\n"
               "from odds.apps.launch import run\n"
               "sys.exit(run())\n")
-    done = subprocess.run([sys.executable, "-c", script, "list"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", script, "list"], capture_output=True, text=True, cwd=tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "odds: interrupted\n")
 
 
