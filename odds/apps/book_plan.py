@@ -37,6 +37,7 @@ class Item:
     meters: Optional[str] = None
     paytable_file: Optional[str] = None  # a user's paytable file, else the shipped one
     paytable_sha256: str = ""  # that file's SHA-256 when the book was planned
+    wager_file: Optional[str] = None  # the definition file of a defined wager, else a shipped one
 
     def paytables(self) -> PaytableBook:
         """The paytables the sheet is priced with (a user's file must not have changed since)."""
@@ -83,7 +84,8 @@ class Item:
 
     def command(self) -> str:
         """The ``odds wager`` command that prints this sheet."""
-        words = ["odds", "wager", self.wager, "--decks", str(self.decks)]
+        words = ["odds", "wager", *(["--wager-file", self.wager_file] if self.wager_file else [self.wager]),
+                 "--decks", str(self.decks)]
         words += [] if self.rule == "any" else ["--rule", self.rule]
         words += ["--paytable", self.paytable] + (["--meter", self.meters] if self.meters else [])
         words += ["--paytable-file", self.paytable_file] if self.paytable_file else []
@@ -104,20 +106,28 @@ def book_meters(wager: str, table: Paytable) -> Optional[str]:
 
 
 def plan(only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
-         paytable_file: Optional[str] = None) -> list[Item]:
+         paytable_file: Optional[str] = None, wager_file: Optional[str] = None) -> list[Item]:
     """The sheets of the book, in order: wager (as ``odds list``), paytable, decks, rule.
 
     ``only`` keeps those wagers; ``decks`` keeps those deck counts (and gives them to a paytable
     that allows any number of decks in place of :data:`ANY_DECKS`); ``paytable_file``: the book
-    of that file's paytables alone (its wager's sheets, each table at its deck counts)."""
+    of that file's paytables alone (its wager's sheets, each table at its deck counts);
+    ``wager_file``: the book of the wager that definition file defines (registered) alone."""
     names = list(WAGERS) if only is None else [get_wager(n).name for n in only]
     source: dict = {}
+    if wager_file is not None:
+        from odds.wagers.defined import load_wager_file
+        defined = load_wager_file(wager_file)
+        if only is not None and defined.name not in names:
+            raise WagerError(f"{wager_file} defines {defined.name}, not {', '.join(names)}")
+        names = [defined.name]
+        source["wager_file"] = str(wager_file)
     if paytable_file is not None:
         book = load_paytable_file(paytable_file)
         if only is not None and book.wager not in names:
             raise WagerError(f"{paytable_file} holds paytables for {book.wager}, not {', '.join(names)}")
         names = [book.wager]
-        source = {"paytable_file": str(paytable_file), "paytable_sha256": book.sha256}
+        source.update(paytable_file=str(paytable_file), paytable_sha256=book.sha256)
     items = []
     for name in WAGERS:
         if name not in names:

@@ -20,6 +20,7 @@ import errno
 import hashlib
 import io
 import os
+import shlex
 import shutil
 import tempfile
 import time
@@ -251,13 +252,16 @@ class Summary:
 
 def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
                  workers: int = 2, cache_dir: Union[str, Path, None] = None,
-                 stream: Optional[TextIO] = None, paytable_file: Union[str, Path, None] = None) -> Summary:
+                 stream: Optional[TextIO] = None, paytable_file: Union[str, Path, None] = None,
+                 wager_file: Union[str, Path, None] = None) -> Summary:
     """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only;
-    ``paytable_file``: the book of that file's paytables (every deck count and dealer rule)."""
+    ``paytable_file``: the book of that file's paytables (every deck count and dealer rule);
+    ``wager_file``: the book of the wager that definition file defines (docs/wager-files.md)."""
     start = time.perf_counter()
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= max_workers():
         raise ReportError(f"workers must be a whole number from 1 to {max_workers()}, got {shown(workers)}")
-    items = plan(only, decks, None if paytable_file is None else str(paytable_file))
+    items = plan(only, decks, None if paytable_file is None else str(paytable_file),
+                 None if wager_file is None else str(wager_file))
     if not items:
         raise ReportError("nothing to build: no paytable allows " +
                           (f"{', '.join(map(str, decks))} deck(s)" if decks else "these choices"))
@@ -285,7 +289,8 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
                                                     progress)
         finally:
             progress.close()
-        selection = "".join(f" --{flag} {','.join(map(str, v))}" for flag, v in (("only", only), ("decks", decks)) if v)
+        selection = f" --wager-file {shlex.quote(str(wager_file))}" if wager_file else ""
+        selection += "".join(f" --{flag} {','.join(map(str, v))}" for flag, v in (("only", only), ("decks", decks)) if v)
         selection += f" --paytable-file {paytable_file}" if paytable_file else ""
         files = render_book(items, sheets, selection, from_cache)
         for name, data in files.items():

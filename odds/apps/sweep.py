@@ -115,8 +115,12 @@ class SweepSpec:
     visible: Optional[str] = None  # EZ Bust placed after the up card: "own" (a spot's cards) or "table" (every spot's)
     streak: Optional[int] = None  # a wager on wins in a row: its length (default 2)
     game: tuple[tuple[str, Any], ...] = ()  # a wager on wins in a row: the main game's rules of play, e.g. split_hands
+    # a defined wager: its definition file and that file's SHA-256 (every process reads the same file)
+    wager_file: Optional[tuple[str, str]] = None
 
     def __post_init__(self) -> None:
+        if self.wager_file is not None:
+            defined_wager(self)
         if self.wager not in swept_wagers():
             raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {self.wager!r}")
         for name, most in (("decks", MAX_DECKS), ("shoes", MAX_SHOES), ("spots", MAX_SPOTS), ("chunk", MAX_SHOES)):
@@ -148,7 +152,7 @@ class SweepSpec:
             raise SweepError("visible cards are weighed for ez-bust only (placed after the up card, 633b.16(c))")
         if self.streak is not None and self.wager not in streak_wagers():
             raise SweepError(f"a streak length is for {' and '.join(streak_wagers())}, not {self.wager}")
-        if self.game and self.wager not in streak_wagers():
+        if self.game and self.wager not in streak_wagers() and self.wager_file is None:
             raise SweepError(f"rules of play of the main game are for {' and '.join(streak_wagers())}, "
                              f"not {self.wager}")
         unknown = sorted(set(dict(self.game)) - set(WAGERS[self.wager].shoe_return_options) - {"streak"})
@@ -204,9 +208,22 @@ def _number(x: Fraction) -> str:
     return f"{float(x):g}"
 
 
+def defined_wager(spec: SweepSpec) -> None:
+    """Register the wager ``spec.wager_file`` defines in this process (a worker's too), refusing a
+    file that is not the one the sweep was planned with."""
+    from odds.wagers.defined import load_wager_file
+    assert spec.wager_file is not None
+    path, sha256 = spec.wager_file
+    wager = load_wager_file(path)
+    if wager.name != spec.wager or (wager.definition.sha256 != sha256 and sha256):
+        raise SweepError(f"{path}: the definition file changed while the sweep ran")
+
+
 @lru_cache(maxsize=8)
 def evaluator(spec: SweepSpec) -> ShoeReturn:
     """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
+    if spec.wager_file is not None:
+        defined_wager(spec)
     options = dict(spec.game)
     if spec.cap is not None:
         options.update(cap=spec.cap, spots=spec.spots)

@@ -14,6 +14,8 @@ from typing import Any, Optional, Sequence, Union
 from odds.core.cards import RANKS, SUITS
 from odds.core.formats import fraction_text, text_table
 from odds.core.outputs import output_folder, write_into
+from odds.wagers import get_wager
+from odds.wagers.defined import defined_note, definition_json
 from odds.wagers.shoe_returns import streak_wagers
 
 from .sweep import HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
@@ -45,7 +47,10 @@ def burnout_hands_warning(s: SweepSpec) -> Optional[str]:
 
 
 def warnings(s: SweepSpec) -> list[str]:
-    """What the sweep of ``s`` does not show of the wager as it is played."""
+    """What the sweep of ``s`` does not show of the wager as it is played (and where a defined
+    wager is defined)."""
+    if s.wager_file is not None:
+        return [defined_note(get_wager(s.wager).definition)]
     if s.visible is not None or s.wager not in WARNINGS:
         return []
     return [w for w in (WARNINGS[s.wager], burnout_hands_warning(s)) if w is not None]
@@ -146,6 +151,7 @@ def sweep_json(res: SweepResult) -> dict:
         "assumptions": assumptions(s),
         "warnings": warnings(s),
         **({"as_played": _as_played(s, t)} if s.visible is not None else {}),
+        **({"wager_file": definition_json(get_wager(s.wager).definition)} if s.wager_file is not None else {}),
     }
 
 

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Mapping, Optional, Union, cast
+from typing import Any, Mapping, Optional, Union, cast
 
 from odds import __version__
 from odds.core.errors import WagerError
@@ -66,6 +66,7 @@ class Inputs:
     seed: int
     any_decks: bool = False
     extras: Mapping = field(default_factory=dict)  # the sections beside the paytables in its file (bonuses)
+    definition: Any = None  # odds.core.wager_definition.Definition: the file a defined wager is read from
 
     @property
     def dealer_rule_matters(self) -> bool:
@@ -90,7 +91,13 @@ class Inputs:
                              "notes": list(t.notes)},
                 "options": {**{k: v for k, v in sorted(self.options.items())}, "any_decks": self.any_decks,
                             "rounds": self.rounds, "seed": self.seed},
-                "odds_version": __version__, **self._file_inputs()}
+                "odds_version": __version__, **self._file_inputs(), **self._definition_inputs()}
+
+    def _definition_inputs(self) -> dict:
+        """A wager read from a definition file: the file's SHA-256 (its paytables' file's with it)."""
+        if self.definition is None:
+            return {}
+        return {"wager_file": {"sha256": self.definition.sha256}}
 
     def _file_inputs(self) -> dict:
         """A paytable read from a user's file: the file's SHA-256, whether the table is proposed,
@@ -110,7 +117,8 @@ class Inputs:
 
     def command(self) -> str:
         """The command line that makes this report again."""
-        parts = ["odds", "certify", self.wager, "--decks", str(self.decks)]
+        parts = ["odds", "certify", *(["--wager-file", self.definition.source] if self.definition is not None
+                                      else [self.wager]), "--decks", str(self.decks)]
         parts += ["--rule", self.rules.name] if self.dealer_rule_matters else []
         parts += ["--paytable", self.table.id]
         if self.table.from_file:
@@ -125,6 +133,9 @@ class Inputs:
                 parts.append(flag)
             elif value is not None and value is not False:
                 parts += [flag, " ".join(value) if key == "split_sevens" else str(value)]
+        for key, value in sorted(self.options.items()):
+            if key not in OPTIONS and value is not None:  # a defined wager's own options
+                parts += ["--option", f"{key}={value}"]
         parts += ["--rounds", str(self.rounds), "--seed", str(self.seed), "--out", "FILE"]
         return " ".join(_shell_word(p) for p in parts)
 
@@ -230,12 +241,15 @@ def versions() -> tuple[tuple[str, str], ...]:
             ("Cython (compiled the kernels)", cython))
 
 
-def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,
+def check_inputs(name: Optional[str], decks: int, rule: str = "S17", paytable: Optional[str] = None,
                  paytable_file: Union[str, Path, None] = None,
                  any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
-                 rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Inputs:
-    """The inputs of a report, checked; bad input raises an :class:`~odds.core.errors.OddsError`."""
-    wager = get_wager(name)
+                 rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED,
+                 wager_file: Union[str, Path, None] = None) -> Inputs:
+    """The inputs of a report, checked; bad input raises an :class:`~odds.core.errors.OddsError`.
+    ``wager_file``: the wager a definition file defines (registered), in place of ``name``."""
+    wager = _wager(name, wager_file)
+    name = wager.name
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise WagerError(f"number of decks must be a whole number >= 1, got {decks!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
@@ -244,7 +258,7 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     book, table = choose_paytable(name, paytable, paytable_file, decks, any_decks)
     given = {k: v for k, v in (options or {}).items() if v is not None}
     for key in given:
-        if key not in OPTIONS:
+        if key not in OPTIONS and not (wager.definition is not None and key in wager.options.names()):
             raise WagerError(f"certify takes no option {key!r}")
         if key not in wager.options.names():
             raise WagerError(f"{OPTIONS[key]} does not apply to {name}")
@@ -256,24 +270,45 @@ def check_inputs(name: str, decks: int, rule: str = "S17", paytable: Optional[st
     if wager.rounds:  # every rule of the main game, defaults included, is an input
         from .certify_rounds import round_options
         given = round_options(given, decks, rules, table)
-    excerpts(wager.regulation)  # the regulation's text must be there
-    return Inputs(name, decks, rules, table, given, rounds, seed, any_decks, book.extra)
+    if wager.definition is None:
+        excerpts(wager.regulation)  # the regulation's text must be there
+    else:
+        wager.build_options(given)  # a defined wager's choices checked
+    return Inputs(name, decks, rules, table, given, rounds, seed, any_decks, book.extra, wager.definition)
 
 
-def certify(name: str, decks: int, rule: str = "S17", paytable: Optional[str] = None,
+def _wager(name: Optional[str], wager_file: Union[str, Path, None]) -> Wager:
+    """The wager named, or the one ``wager_file`` defines (registered)."""
+    if wager_file is None:
+        if name is None:
+            raise WagerError("name a wager, or give wager_file=")
+        return get_wager(name)
+    from odds.wagers.defined import load_wager_file
+    wager = load_wager_file(wager_file)
+    if name not in (None, wager.name):
+        raise WagerError(f"{wager_file} defines {wager.name}, not {name}: give one of the two")
+    return wager
+
+
+def certify(name: Optional[str], decks: int, rule: str = "S17", paytable: Optional[str] = None,
             paytable_file: Union[str, Path, None] = None,
             any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
-            rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED) -> Report:
+            rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED, wager_file: Union[str, Path, None] = None) -> Report:
     """Compute everything a report holds (see the module's doc). Every figure is computed here,
-    none read from the disk cache, even inside :func:`odds.engine.cache.use_cache`."""
+    none read from the disk cache, even inside :func:`odds.engine.cache.use_cache`. ``wager_file``:
+    certify the wager a definition file defines (``name`` may then be ``None``)."""
     with no_cache():
-        return _certify(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
+        return _certify(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed,
+                        wager_file)
 
 
-def _certify(name: str, decks: int, rule: str, paytable: Optional[str], paytable_file: Union[str, Path, None],
-             any_decks: bool, peek: bool, options: Optional[Mapping], rounds: int, seed: int) -> Report:
+def _certify(name: Optional[str], decks: int, rule: str, paytable: Optional[str],
+             paytable_file: Union[str, Path, None], any_decks: bool, peek: bool, options: Optional[Mapping],
+             rounds: int, seed: int, wager_file: Union[str, Path, None] = None) -> Report:
     from .simulate import check as simulation_check
-    inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed)
+    inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed,
+                          wager_file)
+    name = inputs.wager
     wager = get_wager(name)
     shoe = Shoe.decks(decks)
     if wager.rounds:

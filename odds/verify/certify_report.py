@@ -19,6 +19,7 @@ from odds.core.formats import fraction_text
 from odds.core.outputs import write_file
 from odds.regulations import excerpts
 from odds.wagers import get_wager
+from odds.wagers.defined import defined_note
 from odds.wagers.parsheet import ParSheet
 from odds.wagers.volatility import METHOD, z_value
 
@@ -101,7 +102,19 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]], numeric: Contai
     return "\n".join(out)
 
 
+def _definition_html(report: Report) -> str:
+    """Section 2 of a defined wager: the definition file, whole, in place of a regulation's paragraph."""
+    d = report.inputs.definition
+    return (f'<p class="warn"><b>{_e(defined_note(d))}.</b> The wager is as its definition file states it '
+            f"(docs/wager-files.md), read and checked by odds: the file, whole, as read "
+            f"(its SHA-256 in the input hash).</p>"
+            + (f"<p>Citation: {_e(d.citation)}</p>" if d.citation else "")
+            + f'<pre class="reg">{_e(d.text)}</pre>')
+
+
 def _regulation_html(report: Report) -> str:
+    if report.inputs.definition is not None:
+        return _definition_html(report)
     wager_text = excerpts(report.regulation)[0]
     regulated = report.inputs.provenance.regulated
     cited = [] if regulated is None else excerpts(regulated.citation)
@@ -159,7 +172,10 @@ def _paytable_html(inputs: Inputs) -> str:
     rows += [[_e(k), f"{_e(fraction_text(share * 100))}% of the {_e(m)} meter"] for k, (share, m) in t.meter_pays.items()]
     decks = "any number of decks" if t.decks is None else ", ".join(map(str, t.decks)) + " deck(s)"
     origin = inputs.provenance
-    if t.from_file:
+    if inputs.definition is not None and not t.from_file:
+        read = (f"Read from the definition file <code>{_e(inputs.definition.source)}</code> (its SHA-256 in the "
+                "input hash).")
+    elif t.from_file:
         read = (f"Read from the file <code>{_e(t.source)}</code>, SHA-256 <span class=\"mono\">{_e(t.sha256)}"
                 "</span> (in the input hash).")
     else:
@@ -323,7 +339,10 @@ def render_html(report: Report) -> str:
     if i.table.from_file:
         inputs_rows.append(["paytable file", f'<code>{_e(i.table.source)}</code>, SHA-256 '
                                              f'<span class="mono">{_e(i.table.sha256)}</span>'])
-    inputs_rows += [[_e(OPTIONS[k]), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
+    if i.definition is not None:
+        inputs_rows.append(["wager file", f'<code>{_e(i.definition.source)}</code>, SHA-256 '
+                                          f'<span class="mono">{_e(i.definition.sha256)}</span>'])
+    inputs_rows += [[_e(OPTIONS.get(k, f"--option {k}")), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
     inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
                     ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
     assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)
@@ -344,9 +363,11 @@ def render_html(report: Report) -> str:
         "<h2>1. Inputs</h2>", _table(["input", "value"], inputs_rows),
         "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
         "count, the dealer's rule, the paytable's contents, the options and the version of odds"
-        + (", and the paytable file's SHA-256" if i.table.from_file else "") + ".</p>",
+        + (", and the paytable file's SHA-256" if i.table.from_file else "")
+        + (", and the wager definition file's SHA-256" if i.definition is not None else "") + ".</p>",
         f"<pre>{_e(i.canonical_json())}</pre>",
-        "<h2>2. Regulation</h2>", _regulation_html(report),
+        "<h2>2. Regulation</h2>" if i.definition is None else "<h2>2. Definition (not in a regulation)</h2>",
+        _regulation_html(report),
         "<h2>3. Paytable</h2>", _paytable_html(i),
         "<h2>4. Assumptions</h2>", f"<ul>{assumptions}</ul>",
         *([f"<p>Warnings:</p><ul>{warnings}</ul>"] if warnings else []),

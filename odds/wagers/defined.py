@@ -508,6 +508,11 @@ def defined_note(definition: Definition) -> str:
     return f"defined in {definition.source}{digest}, not in a regulation"
 
 
+def definition_json(definition: Definition) -> dict[str, str]:
+    """The key ``wager_file`` of a defined wager's JSON outputs: the file and its SHA-256."""
+    return {"path": definition.source, "sha256": definition.sha256, "note": defined_note(definition)}
+
+
 def _options_class(definition: Definition) -> type[Options]:
     fields = [(o.name, Optional[str], dataclasses.field(default=None, metadata={"help": o.help}))
               for o in definition.options]
@@ -558,8 +563,10 @@ def definition_wager(definition: Definition) -> Wager:
         return Wager(definition.name, definition.title, regulation, definition.paid_outcomes, par_sheet,
                      _options_class(definition), partial_paytables=True, dealer_rule_matters=False,
                      reference=reference, shoe_return=deals_return(definition.name),
+                     shoe_return_options=tuple(o.name for o in definition.options),
                      dealt=interpreter.dealt_settlement(definition),
-                     game=defined_game(definition, tuple(sorted(definition.option_defaults().items()))))
+                     game=defined_game(definition, tuple(sorted(definition.option_defaults().items()))),
+                     definition=definition)
 
     def dealer_sheet(shoe: Any, rules: Any, paytable: Any, decks: int, upcard: Optional[str] = None,
                      **options: Any) -> ParSheet:
@@ -575,7 +582,8 @@ def definition_wager(definition: Definition) -> Wager:
     return Wager(definition.name, definition.title, regulation, definition.paid_outcomes, dealer_sheet,
                  _options_class(definition), partial_paytables=True, reference=dealer_reference,
                  dealt=interpreter.dealt_settlement(definition),
-                 shoe_return=dealer_return, shoe_return_options=tuple(o.name for o in definition.options))
+                 shoe_return=dealer_return, shoe_return_options=tuple(o.name for o in definition.options),
+                 definition=definition)
 
 
 def read_definition(path: Union[str, "os.PathLike[str]"]) -> Definition:

@@ -373,13 +373,16 @@ def choose_paytable(wager: str, paytable: Optional[str] = None, paytable_file: U
 
 
 def builtin_paytables(wager: str) -> PaytableBook:
-    """The paytables of the regulations for one wager."""
-    from . import extra_paytables
+    """The paytables of the regulations for one wager (a defined wager's: those of its file)."""
+    from . import WAGERS, extra_paytables
     name = f"{wager}.toml"
+    source = f"tables/{name}"
     text = extra_paytables(wager)
     if text is None:
         text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
-    return parse_paytables(text, f"tables/{name}", *_known_outcomes())
+    elif getattr(WAGERS.get(wager), "definition", None) is not None:
+        source = WAGERS[wager].definition.source
+    return parse_paytables(text, source, *_known_outcomes())
 
 
 def paytable_template(wager: str) -> str:

@@ -148,6 +148,7 @@ class Wager:
     book_variants: tuple[BookVariant, ...] = ()
     book_options: Mapping[str, Any] = field(default_factory=dict)  # the options of each of its sheets in the book
     book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
+    definition: Any = None  # odds.core.wager_definition.Definition: the file a defined wager is read from
 
     def __post_init__(self) -> None:
         if not isinstance(self.par_sheet, CheckedParSheet):

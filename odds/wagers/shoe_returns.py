@@ -239,16 +239,17 @@ def recorded_deals(wager: str, record_sheet: Callable[[int], object]) -> Optiona
 
 def deals_return(wager: str) -> Callable[..., ShoeReturn]:
     """A first-cards wager's return paid deal by deal, as a record's ``shoe_return``:
-    ``(pays, rules) -> ShoeReturn`` (a progressive's pays at its meters given as plain pays)."""
+    ``(pays, rules, **options) -> ShoeReturn`` (a progressive's pays at its meters given as plain
+    pays; ``options`` those of the wager's, a defined wager's choices among them)."""
 
-    def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules(), **options: Any) -> ShoeReturn:
         from odds.core.shoe import Shoe
         from . import get_wager
         from .paytables import Paytable
         record = get_wager(wager)
         table = Paytable(wager, "given", {k: Fraction(v) for k, v in pays.items()}, "the pays given", None, "")
         made = recorded_deals(wager, lambda decks: record.price(Shoe.decks(decks), rules, table, decks,
-                                                                record.build_options({})))
+                                                                record.build_options(options)))
         if made is None:
             raise InternalError(f"{wager}: its par sheet is not one sheet of dealt first cards")
         return made

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Union
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
-from .paytables import Paytable, load_paytable_file
+from .paytables import Paytable, PaytableBook, load_paytable_file
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from . import get_wager
@@ -25,7 +25,11 @@ ANY_DECKS = (1, 2, 6, 8)
 
 def validate_file(path: Union[str, Path]) -> tuple[str, list[str]]:
     """The paytable book's description and a list of problems (empty when it is sound)."""
-    book = load_paytable_file(path)
+    return validate_book(load_paytable_file(path))
+
+
+def validate_book(book: PaytableBook) -> tuple[str, list[str]]:
+    """:func:`validate_file` of paytables read already (a defined wager's own, say)."""
     wager = get_wager(book.wager)
     game = wager.game
     problems = []

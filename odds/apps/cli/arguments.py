@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, Sequence
 
 from odds.core.errors import OddsError, shown
 from odds.core.numbers import exact_number
@@ -149,6 +149,44 @@ def add_wager_source(p: argparse.ArgumentParser,
     p.add_argument("--paytable", help="paytable id (see `odds list`)")
     p.add_argument("--paytable-file", help="read paytables from this TOML file instead")
     p.add_argument("--any-decks", action="store_true", help=any_decks)
+    add_wager_file(p)
+
+
+def add_wager_file(p: argparse.ArgumentParser, what: str = "the wager", option: bool = True) -> None:
+    """``--wager-file``: a wager definition file (docs/wager-files.md) in place of a wager's name;
+    ``option``: with ``--option NAME=CHOICE``, an option of the wager by its name."""
+    p.add_argument("--wager-file", metavar="FILE",
+                   help=f"{what} this definition file defines (docs/wager-files.md), in place of a name")
+    if option:
+        p.add_argument("--option", action="append", default=[], metavar="NAME=CHOICE",
+                       help="an option of the wager by its name, e.g. one a definition file declares")
+
+
+def wager_of(args: argparse.Namespace) -> Wager:
+    """The wager named on the command line, or the one ``--wager-file`` defines (registered, so that
+    every part of the command reads it by its name)."""
+    from odds.wagers import get_wager
+    if getattr(args, "wager_file", None):
+        from odds.wagers.defined import load_wager_file
+        wager = load_wager_file(args.wager_file)
+        if getattr(args, "name", None) not in (None, wager.name):
+            raise UsageError(f"{args.wager_file} defines {wager.name}, not {args.name}: give one of the two")
+        return wager
+    if getattr(args, "name", None) is None:
+        raise UsageError("name a wager, or give --wager-file FILE")
+    return get_wager(args.name)
+
+
+def option_choices(wager: Wager, given: Sequence[str]) -> dict[str, str]:
+    """``--option NAME=CHOICE`` of a wager's options (those of a definition file among them)."""
+    out = {}
+    for item in given or ():
+        name, eq, value = item.partition("=")
+        if not eq or name not in wager.options.names():
+            raise UsageError(f"--option {item}: expected NAME=CHOICE, NAME one of "
+                             f"{', '.join(wager.options.names()) or 'none'} for {wager.name}")
+        out[name] = value
+    return out
 
 
 def add_simulated_options(p: argparse.ArgumentParser) -> None:

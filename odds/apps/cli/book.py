@@ -12,8 +12,8 @@ from odds.wagers import get_wager
 from odds.wagers.streaks import RETURN_OPTIONS
 
 from odds.core.interrupts import max_workers
-from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, writable_folder,
-                        deck_list, select_paytable, wager_names, whole_number, worker_count)
+from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, deck_list, option_choices,
+                        select_paytable, wager_names, wager_of, whole_number, worker_count, writable_folder)
 
 # the main game's rules of play a sweep of streak or burnout-bonus takes (add_streak_options)
 PLAY_OPTIONS = tuple(name for name in RETURN_OPTIONS if name != "streak")
@@ -35,7 +35,7 @@ def cmd_report(args: argparse.Namespace) -> str:
     from odds.apps.report import build_report
     cache = None if args.no_cache else (args.cache or default_cache_dir())
     summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
-                           stream=sys.stderr, paytable_file=args.paytable_file)
+                           stream=sys.stderr, paytable_file=args.paytable_file, wager_file=args.wager_file)
     return summary.text()
 
 
@@ -44,7 +44,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     from odds.apps.sweep import SweepError, SweepSpec, run_sweep
     from odds.apps.sweep_report import sweep_json, sweep_text, write_plots
     from odds.wagers.sevens import parse_meters, pays_at_meters
-    wager = get_wager(args.name)
+    wager = wager_of(args)
     if wager.shoe_return is None:
         raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
     _, table = select_paytable(wager, args)
@@ -56,7 +56,9 @@ def cmd_sweep(args: argparse.Namespace) -> str:
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
                      pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible, streak=args.streak,
-                     game=tuple((k, getattr(args, k)) for k in PLAY_OPTIONS if getattr(args, k) not in (None, False)))
+                     game=tuple((k, getattr(args, k)) for k in PLAY_OPTIONS if getattr(args, k) not in (None, False))
+                     + tuple(sorted(option_choices(wager, args.option).items())),
+                     wager_file=None if wager.definition is None else (args.wager_file, wager.definition.sha256))
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler, checkpoint=args.checkpoint)
     if args.plots:
         write_plots(result, args.plots)
@@ -89,7 +91,7 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     from odds.wagers.shoe_returns import swept_wagers
     sw = sub.add_parser("sweep", help="deal shoes and take the wager's exact return before every round: "
                                       "how beatable it is by counting (runs on Dask)")
-    sw.add_argument("name", help="a wager whose return the shoe alone decides: " + ", ".join(swept_wagers()))
+    sw.add_argument("name", nargs="?", help="a wager whose return the shoe alone decides: " + ", ".join(swept_wagers()))
     add_wager_source(sw)
     sw.add_argument("--meter", dest="meters", help='progressives: the meters, held at these values through the '
                                                    'sweep, in units of the wager, e.g. "jackpot=2000"')
@@ -167,6 +169,8 @@ def add_report_parser(sub: argparse._SubParsersAction) -> None:
                         "these in place of 1,2,4,6,8)")
     r.add_argument("--paytable-file", help="the book of this paytable file alone (a proposed table, say): its "
                                           "wager at every deck count the file allows and each dealer rule")
+    r.add_argument("--wager-file", metavar="FILE",
+                   help="the book of the wager this definition file defines (docs/wager-files.md) alone")
     r.add_argument("--workers", type=worker_count(1), default=2,
                    help=f"processes for the player engine's sheets (default 2, at most {max_workers()})")
     where = r.add_mutually_exclusive_group()

@@ -18,8 +18,9 @@ from odds.wagers import WAGERS, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
-from .arguments import (FORMAT_HELP, UsageError, add_simulated_options, add_streak_options, add_wager_source, examples,
-                        round_count, select_paytable, whole_number, writable_file)
+from .arguments import (FORMAT_HELP, UsageError, add_simulated_options, add_streak_options, add_wager_file,
+                        add_wager_source, examples, option_choices, round_count, select_paytable, wager_of,
+                        whole_number, writable_file)
 from .game import GAME_COMMANDS
 
 
@@ -48,7 +49,7 @@ def cmd_wager(args: argparse.Namespace) -> str:
     book, table = select_paytable(wager, args)
     shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
     options: dict[str, Any] = {name: getattr(args, name, None) for name in wager.options.names()}
-    options.update(_defined_options(wager, args.option))
+    options.update(option_choices(wager, args.option))
     if options.get("split_sevens") is not None:
         options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
     sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
@@ -59,32 +60,28 @@ def cmd_wager(args: argparse.Namespace) -> str:
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {table.id} is for {', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
-    return sheet.render(args.format, fractions=args.fractions)
+    text = sheet.render(args.format, fractions=args.fractions)
+    return with_definition(text, args.format, wager) if args.format == "json" else text
 
 
 def _wager_of(args: argparse.Namespace) -> Any:
     """The wager named on the command line, or the one ``--wager-file`` defines (registered)."""
-    if getattr(args, "wager_file", None):
-        from odds.wagers.defined import load_wager_file
-        wager = load_wager_file(args.wager_file)
-        if args.name not in (None, wager.name):
-            raise UsageError(f"{args.wager_file} defines {wager.name}, not {args.name}: give one of the two")
-        return wager
-    if args.name is None:
-        raise UsageError("name a wager, or give --wager-file FILE")
-    return get_wager(args.name)
+    return wager_of(args)
 
 
-def _defined_options(wager: Any, given: Sequence[str]) -> dict[str, str]:
-    """``--option NAME=CHOICE`` of a wager's options (those of a definition file among them)."""
-    out = {}
-    for item in given or ():
-        name, eq, value = item.partition("=")
-        if not eq or name not in wager.options.names():
-            raise UsageError(f"--option {item}: expected NAME=CHOICE, NAME one of "
-                             f"{', '.join(wager.options.names()) or 'none'} for {wager.name}")
-        out[name] = value
-    return out
+def with_definition(text: str, fmt: str, wager: Any) -> str:
+    """``text`` (JSON or plain) labelled with the definition file of a defined wager: the JSON key
+    ``wager_file`` (its path and SHA-256), or a first line "defined in FILE ..., not in a
+    regulation"; a shipped wager's text unchanged."""
+    if wager.definition is None:
+        return text
+    from odds.wagers.defined import defined_note, definition_json
+    if fmt == "json":
+        doc = json.loads(text)
+        doc["wager_file"] = definition_json(wager.definition)
+        return json.dumps(doc, indent=1)
+    note = defined_note(wager.definition)
+    return text if note in text.splitlines()[0] else f"{note}\n{text}"
 
 
 def _with_proposed(text: str, fmt: str, book: PaytableBook, table: Paytable) -> str:
@@ -113,15 +110,20 @@ def ez_bust_search_text(results: Sequence[tuple[Fraction, str, str]], decks: int
 
 
 def cmd_list(args: argparse.Namespace) -> str:
-    books = {name: builtin_paytables(name) for name in WAGERS}
+    shown_wagers = {w.name: w for w in [wager_of(args)]} if args.wager_file else WAGERS
+    books = {name: builtin_paytables(name) for name in shown_wagers}
     ids = [t.id for b in books.values() for t in b.tables.values()] + [bid for b in books.values()
                                                                         for bid in b.extra.get("bonuses", {})]
     decks = ["any" if t.decks is None else ", ".join(map(str, t.decks)) for b in books.values() for t in b.tables.values()]
     wid, wdecks = max(map(len, ids)), max(map(len, decks))
     lines = []
-    for name, wager in WAGERS.items():
+    for name, wager in shown_wagers.items():
         book = books[name]
-        lines.append(f"{name}: {wager.title} ({wager.regulation}), file {book.source}")
+        if wager.definition is not None:
+            from odds.wagers.defined import defined_note
+            lines.append(f"{name}: {wager.title} ({defined_note(wager.definition)})")
+        else:
+            lines.append(f"{name}: {wager.title} ({wager.regulation}), file {book.source}")
         for t in book.tables.values():
             allowed = "any" if t.decks is None else ", ".join(map(str, t.decks))
             pays = ", ".join(f"{k} {fraction_text(v)}" for k, v in t.pays.items())
@@ -136,15 +138,17 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.verify.rounds import check_rounds
     from odds.verify.simulate import check as simulation_check
     from odds.verify.simulate import simulated_wagers
-    if args.name not in WAGERS or not WAGERS[args.name].simulated:
+    wager = wager_of(args) if args.wager_file or args.name in WAGERS else None
+    if wager is None or not wager.simulated:
         raise UsageError(f"simulate: the simulator deals {', '.join(simulated_wagers())}, not {args.name!r}")
-    wager = get_wager(args.name)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     book, table = select_paytable(wager, args)
     run = check_rounds if wager.rounds else simulation_check
-    result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **_simulation_options(args))
+    options: dict[str, Any] = {**_simulation_options(args), **option_choices(wager, args.option)}
+    result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **options)
     text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
-    return _with_proposed(text, args.format, book, table), (0 if result.agrees else 1)
+    return with_definition(_with_proposed(text, args.format, book, table), args.format, wager), \
+        (0 if result.agrees else 1)
 
 
 def _simulation_options(args: argparse.Namespace) -> dict:
@@ -165,8 +169,10 @@ def _simulation_options(args: argparse.Namespace) -> dict:
 
 def cmd_solve(args: argparse.Namespace) -> str:
     from odds.wagers.solve import edge_grid, solve_pay, solve_scale
-    wager = get_wager(args.name)
+    wager = wager_of(args)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
+    if args.option:
+        raise UsageError("solve: --option does not apply (pays are solved at the wager's default options)")
     if args.grid and args.outcome:
         raise UsageError("solve: --grid and --vary do not go together")
     if args.grid:
@@ -185,12 +191,25 @@ def cmd_solve(args: argparse.Namespace) -> str:
     else:
         solution = solve_pay(wager, table, args.decks, rules, args.outcome[0], args.edge)
     text = json.dumps(solution.to_json(), indent=1) if args.format == "json" else solution.to_text()
-    return _with_proposed(text, args.format, book, table)
+    return with_definition(_with_proposed(text, args.format, book, table), args.format, wager)
 
 
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
-    from odds.wagers.validate import validate_file
-    title, problems = validate_file(args.file)
+    from odds.wagers.paytables import load_paytable_file
+    from odds.wagers.validate import validate_book
+    wager = wager_of(args) if args.wager_file else None
+    if args.file is None:
+        if wager is None:
+            raise UsageError("validate: give a paytable FILE, or --wager-file FILE (or both)")
+        book = builtin_paytables(wager.name)
+    else:
+        book = load_paytable_file(args.file)
+    if wager is not None and book.wager != wager.name:
+        raise UsageError(f"validate: {args.file} holds paytables for {book.wager}, not {wager.name}")
+    title, problems = validate_book(book)
+    if wager is not None:
+        from odds.wagers.defined import defined_note
+        title = f"{title}\n{wager.name}: {defined_note(wager.definition)}"
     lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
     return "\n".join(lines), (1 if problems else 0)
 
@@ -208,9 +227,11 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     pdf = None if args.pdf is None else Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
     if pdf is not None:
         writable_file(str(pdf), "certify: --pdf")
-    options = {"meters": args.meters, **_simulation_options(args)}
-    report = certify(args.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
-                     not args.no_peek, options, args.rounds, args.seed)
+    wager = wager_of(args)
+    options = {"meters": args.meters, **_simulation_options(args), **option_choices(wager, args.option)}
+    report = certify(wager.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
+                     not args.no_peek, options, args.rounds, args.seed,
+                     wager_file=args.wager_file)
     signoff = tuple((label, value) for label, value in (("date", args.date), ("prepared by", args.prepared_by),
                                                         ("reviewed by", args.reviewed_by)) if value)
     renderer = pdf_renderer_version() if args.pdf is not None else None
@@ -238,7 +259,7 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
     from odds.verify.certify import DEFAULT_ROUNDS, DEFAULT_SEED
     ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
                                         "verification, versions (HTML; PDF where chromium is installed)")
-    ce.add_argument("name", help="a wager (see `odds list`)")
+    ce.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
     add_wager_source(ce)
     add_simulated_options(ce)
     ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
@@ -260,10 +281,6 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     w = sub.add_parser("wager", help="the par sheet of a wager")
     w.add_argument("name", nargs="?", help="a wager: " + ", ".join(WAGERS) + " (`odds list` shows their "
                                            "paytables); or game, strategy, burnout, switch")
-    w.add_argument("--wager-file", metavar="FILE",
-                   help="price the wager this definition file defines (docs/wager-files.md) instead of a named one")
-    w.add_argument("--option", action="append", default=[], metavar="NAME=CHOICE",
-                   help="an option of the wager by its name, e.g. one a definition file declares")
     add_wager_source(w, any_decks="compute a paytable at a deck count its regulation does not allow (with a warning)")
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
     w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
@@ -301,7 +318,7 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
 def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds simulate`` command's arguments."""
     sim = sub.add_parser("simulate", help="deal rounds at random and set the result against the exact par sheet")
-    sim.add_argument("name", help="a wager of `odds list` (streak and burnout-bonus: whole rounds of the main game, "
+    sim.add_argument("name", nargs="?", help="a wager of `odds list` (streak and burnout-bonus: whole rounds of the main game, "
                                   "the player's decisions taken from the exact engine)")
     add_wager_source(sim)
     add_simulated_options(sim)
@@ -316,7 +333,7 @@ def add_solve_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds solve`` command's arguments."""
     so = sub.add_parser("solve", help="the exact pays for a target house edge: one pay, several scaled "
                                       "together, or the edge over a grid of two pays")
-    so.add_argument("name", help="a wager (see `odds list`)")
+    so.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
     add_wager_source(so)
     so.add_argument("--outcome", "--vary", dest="outcome", type=outcome_list,
                     help="the outcome whose pay is solved for, e.g. bust-8+; several, separated by commas, "
@@ -355,6 +372,7 @@ def grid_axis(text: str) -> tuple[str, tuple[Fraction, ...]]:
 def add_list_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds list`` command's arguments."""
     ls = sub.add_parser("list", help="every wager, its paytables and where each comes from")
+    add_wager_file(ls, "list only the wager", option=False)
     ls.set_defaults(run=cmd_list)
 
 
@@ -391,5 +409,6 @@ def add_paytable_parser(sub: argparse._SubParsersAction) -> None:
 def add_validate_parser(sub: argparse._SubParsersAction) -> None:
     """The ``odds validate`` command's arguments."""
     v = sub.add_parser("validate", help="check a paytable file (exit 1 when it has problems)")
-    v.add_argument("file", help="a paytable TOML file")
+    v.add_argument("file", nargs="?", help="a paytable TOML file")
+    add_wager_file(v, "check the definition file (and its paytables, or FILE's for it): the wager", option=False)
     v.set_defaults(run=cmd_validate)
