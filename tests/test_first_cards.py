@@ -394,5 +394,5 @@ def test_the_crown_treasure_read_both_ways_differs_by_the_crowns_of_other_suits(
 
 def test_a_crown_reading_that_is_not_one_is_refused():
     from odds import OddsError, price
-    with pytest.raises(OddsError, match="player-suit or any-suit"):
+    with pytest.raises(OddsError, match="reading=.word-for-word. is not one of player-suit, any-suit"):
         price("royal-match-21", "A", decks=6, reading="word-for-word").par_sheet(Shoe.decks(6))

@@ -518,8 +518,8 @@ def test_cli_json_contract_and_plots(tmp_path):
 
 @pytest.mark.parametrize("args,message", [
     (("streak", "--decks", "6", "--streak", "6"), "invalid choice"),
-    (("buster", "--decks", "6", "--paytable", "C", "--streak", "3"), "streak length"),
-    (("buster", "--decks", "6", "--paytable", "C", "--split-hands", "4"), "rules of play of the main game"),
+    (("buster", "--decks", "6", "--paytable", "C", "--streak", "3"), "--streak does not apply to buster"),
+    (("buster", "--decks", "6", "--paytable", "C", "--split-hands", "4"), "--split-hands does not apply to buster"),
     (("streak", "--decks", "6", "--split-hands", "5"), "invalid choice"),
     (("blazing-7s", "--decks", "6", "--paytable", "A"), "give --meter jackpot=VALUE"),
     (("21+3", "--decks", "6", "--paytable", "C", "--meter", "jackpot=5"), "has no meter"),

@@ -152,7 +152,7 @@ class SweepSpec:
             raise SweepError("visible cards are weighed for ez-bust only (placed after the up card, 633b.16(c))")
         if self.streak is not None and self.wager not in streak_wagers():
             raise SweepError(f"a streak length is for {' and '.join(streak_wagers())}, not {self.wager}")
-        if self.game and self.wager not in streak_wagers() and self.wager_file is None:
+        if self.wager not in streak_wagers() and set(dict(self.game)) - set(WAGERS[self.wager].shoe_return_options):
             raise SweepError(f"rules of play of the main game are for {' and '.join(streak_wagers())}, "
                              f"not {self.wager}")
         unknown = sorted(set(dict(self.game)) - set(WAGERS[self.wager].shoe_return_options) - {"streak"})

@@ -8,11 +8,17 @@ for the second (the traceback with ``--debug`` or ``ODDS_DEBUG=1``); see ``docs/
 
 import contextlib
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Iterator, Mapping
 
 _COMMAND_LINE: ContextVar[bool] = ContextVar("odds_command_line", default=False)
-# Command-line flags that are not the option's name with dashes.
-_FLAGS = {"meters": "--meter", "resets": "--reset", "rates": "--rate", "rules": "--rule"}
+# Command-line flags that are not the option's name with dashes: the dealer's rule, and those the
+# wagers' options declare (odds.wagers.record.option), added as each wager is registered.
+_FLAGS = {"rules": "--rule"}
+
+
+def declare_flags(flags: Mapping[str, str]) -> None:
+    """Name these options by these flags in messages on the command line (see :func:`option`)."""
+    _FLAGS.update({name: flag for name, flag in flags.items() if flag != "--" + name.replace("_", "-")})
 
 
 @contextlib.contextmanager

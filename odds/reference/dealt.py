@@ -429,15 +429,12 @@ class Dealt:
     note: str = ""  # what a comparison with the par sheet should say of this simulation
 
     def check_options(self, wager: str, options: Mapping) -> dict:
-        """The options given (not ``None``), checked as the simulator reads them."""
+        """The options given (not ``None``) that the simulator reads, their values read and checked
+        already as the wager's options declare them (:meth:`odds.wagers.record.Wager.build_options`)."""
         given = {k: v for k, v in options.items() if v is not None}
         for k in given:
             if k not in self.options:
                 raise WagerError(f"the simulator takes no {k} for {wager}")
-        if "upcard" in given and given["upcard"] not in ("2", "3", "4", "5", "6"):
-            raise WagerError(f"EZ Bust is offered on an up card of 2 to 6, not {given['upcard']}")
-        if given.get("procedure", "third-card") not in ("third-card", "up-card"):
-            raise WagerError(f"unknown blazing 7s procedure {given['procedure']!r} (use third-card or up-card)")
         if "split_sevens" in given:
             given["split_sevens"] = "".join(given["split_sevens"])
         return given

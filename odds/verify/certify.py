@@ -30,14 +30,14 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Union, cast
 
 from odds import __version__
-from odds.core.errors import WagerError
+from odds.core.errors import WagerError, option
 from odds.engine.cache import no_cache
 from odds.core.formats import fraction_text
 from odds.wagers.paytables import Paytable, Provenance, choose_paytable, provenance
 from odds.regulations import excerpts
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.wagers import Wager, get_wager
+from odds.wagers import WAGERS, Wager, get_wager
 from odds.wagers.parsheet import ParSheet
 
 from .checks import ExactCheck, Figure
@@ -46,11 +46,15 @@ from .statistics import Check
 
 DEFAULT_ROUNDS = 200_000
 DEFAULT_SEED = 1
-OPTIONS = {"meters": "--meter", "procedure": "--procedure", "split_sevens": "--split-sevens", "upcard": "--upcard",
-           "streak": "--streak", "dealer_blackjack": "--dealer-blackjack", "das": "--das",
-           "split_hands": "--split-hands", "resplit_aces": "--resplit-aces", "hit_split_aces": "--hit-split-aces",
-           "surrender": "--surrender", "reading": "--reading"}
 LOSERS = ("lose", "no-bust")
+
+
+def option_flags(wager: Wager) -> dict[str, str]:
+    """The flags of the options of ``wager`` a certification takes, in their declared order
+    (a definition file's own options are given as ``--option NAME=CHOICE``)."""
+    if wager.definition is not None:
+        return {}
+    return {d.name: d.flag for d in wager.options.declared() if "certify" in d.commands}
 
 
 # ------------------------------------------------------------------------------------ inputs
@@ -127,14 +131,15 @@ class Inputs:
             parts.append("--no-peek")
         if self.any_decks:
             parts.append("--any-decks")
-        for key, flag in OPTIONS.items():
+        flags = option_flags(get_wager(self.wager))
+        for key, flag in flags.items():
             value = self.options.get(key)
             if value is True:
                 parts.append(flag)
             elif value is not None and value is not False:
                 parts += [flag, " ".join(value) if key == "split_sevens" else str(value)]
         for key, value in sorted(self.options.items()):
-            if key not in OPTIONS and value is not None:  # a defined wager's own options
+            if key not in flags and value is not None:  # a defined wager's own options
                 parts += ["--option", f"{key}={value}"]
         parts += ["--rounds", str(self.rounds), "--seed", str(self.seed), "--out", "FILE"]
         return " ".join(_shell_word(p) for p in parts)
@@ -257,11 +262,14 @@ def check_inputs(name: Optional[str], decks: int, rule: str = "S17", paytable: O
     rules = DealerRules.parse(rule, peek=peek)
     book, table = choose_paytable(name, paytable, paytable_file, decks, any_decks)
     given = {k: v for k, v in (options or {}).items() if v is not None}
+    certified = {d.name for w in WAGERS.values() for d in w.options.declared() if "certify" in d.commands}
     for key in given:
-        if key not in OPTIONS and not (wager.definition is not None and key in wager.options.names()):
+        if key not in certified and not (wager.definition is not None and key in wager.options.names()):
             raise WagerError(f"certify takes no option {key!r}")
         if key not in wager.options.names():
-            raise WagerError(f"{OPTIONS[key]} does not apply to {name}")
+            raise WagerError(f"{option(key)} does not apply to {name}")
+    built = wager.build_options(given)  # read and checked as the options declare
+    given = {key: getattr(built, key) for key in given}
     if "split_sevens" in given:  # the up cards by rank, in a fixed order
         given["split_sevens"] = "".join(r for r in "A23456789TJQK" if r in set(given["split_sevens"]))
     if "meters" in given:
@@ -272,8 +280,6 @@ def check_inputs(name: Optional[str], decks: int, rule: str = "S17", paytable: O
         given = round_options(given, decks, rules, table)
     if wager.definition is None:
         excerpts(wager.regulation)  # the regulation's text must be there
-    else:
-        wager.build_options(given)  # a defined wager's choices checked
     return Inputs(name, decks, rules, table, given, rounds, seed, any_decks, book.extra, wager.definition)
 
 

@@ -23,7 +23,7 @@ from odds.wagers.defined import defined_note
 from odds.wagers.parsheet import ParSheet
 from odds.wagers.volatility import METHOD, z_value
 
-from .certify import OPTIONS, Inputs, Report
+from .certify import Inputs, Report, option_flags
 from .checks import ExactCheck, Figure
 from .fingerprint import pdf_renderer
 from .simulate import few_rounds_note
@@ -342,7 +342,8 @@ def render_html(report: Report) -> str:
     if i.definition is not None:
         inputs_rows.append(["wager file", f'<code>{_e(i.definition.source)}</code>, SHA-256 '
                                           f'<span class="mono">{_e(i.definition.sha256)}</span>'])
-    inputs_rows += [[_e(OPTIONS.get(k, f"--option {k}")), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
+    flags = option_flags(get_wager(i.wager))
+    inputs_rows += [[_e(flags.get(k, f"--option {k}")), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
     inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
                     ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
     assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)

@@ -117,7 +117,10 @@ def simulate(wager: str, decks: int, rules: DealerRules, pays: Mapping, rounds: 
     missing = [o for o in spec.every_pay if o not in exact_pays]
     if missing:
         raise PaytableError(f"{wager} paytable lacks pays for {', '.join(missing)}")
-    table = Table(rules.hits_soft_17, dealer_stands_on, spec.check_options(wager, options))
+    given = {k: v for k, v in (options or {}).items() if v is not None}
+    built = record.build_options(given)  # read and checked as the wager's options declare them
+    table = Table(rules.hits_soft_17, dealer_stands_on,
+                  spec.check_options(wager, {k: getattr(built, k) for k in given}))
     paid = (lambda h: True) if spec.pay else (lambda h: h in exact_pays)
     deal = Deal(decks, random.Random(seed))
     counts: dict[str, int] = {}

@@ -13,17 +13,20 @@ from __future__ import annotations
 import contextlib
 from typing import Iterator, Optional
 
-from odds.core.errors import WagerError, shown
+from odds.core.errors import WagerError, declare_flags, shown
 
-from .record import BookVariant, Options, ReferenceFigures, Wager
+from .record import BookVariant, Declared, Options, ReferenceFigures, Wager, wager_option
 
-__all__ = ["BookVariant", "Options", "ReferenceFigures", "WAGERS", "Wager", "get_wager", "register",
-           "registered", "unregister", "extra_paytables"]
+__all__ = ["BookVariant", "Declared", "Options", "ReferenceFigures", "WAGERS", "Wager", "get_wager", "register",
+           "registered", "unregister", "extra_paytables", "wager_option"]
 
 
 def _registry() -> dict[str, Wager]:
     from . import card_combinations, dealer_bust, sevens, streaks
-    return {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS + streaks.WAGERS}
+    wagers = {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS + streaks.WAGERS}
+    for wager in wagers.values():
+        declare_flags(wager.options.flags())
+    return wagers
 
 
 WAGERS: dict[str, Wager] = _registry()
@@ -43,6 +46,7 @@ def register(wager: Wager, paytables: Optional[str] = None) -> None:
     if wager.name in WAGERS:
         raise WagerError(f"a wager named {wager.name!r} is registered already")
     WAGERS[wager.name] = wager
+    declare_flags(wager.options.flags())
     if paytables is not None:
         _EXTRA_PAYTABLES[wager.name] = paytables
 

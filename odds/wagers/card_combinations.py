@@ -23,7 +23,7 @@ from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
-from .record import BookVariant, Options, Wager
+from .record import BookVariant, Options, Wager, wager_option
 from .shoe_returns import closed_form_return, deals_return, match_the_dealer_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 
@@ -148,7 +148,9 @@ def _royal_game(reading: Optional[str]) -> FirstCardsGame:
 class RoyalMatchOptions(Options):
     """Royal match 21: the reading of a crown treasure ((f)(2)(iv) against (f)(4)(iii))."""
 
-    reading: Optional[str] = None
+    reading: Optional[str] = wager_option(help="a crown treasure needs the dealer's royal match in the player's suit "
+                                               "(player-suit, the default) or in any suit (any-suit, (f)(2)(iv) word "
+                                               "for word)", choices=("player-suit", "any-suit"))
 
 
 def _royal_class(card: Card) -> tuple[str, Optional[str]]:
@@ -394,8 +396,9 @@ TWENTY_RANKING = ("qh-pair-dealer-bj", "qh-pair", "matched-20", "suited-20", "an
 class TwentyPointOptions(Options):
     """The twenty-point bonus: the aggregate payout limit of (k)(6)-(7) and the spots betting."""
 
-    cap: Optional[str] = None
-    spots: Optional[int] = None
+    cap: Optional[str] = wager_option(help="the aggregate payout limit of (k)(6) for the queen of hearts pair and "
+                                           "dealer blackjack, in units of the wager", commands=("wager",))
+    spots: Optional[int] = wager_option(help="with --cap: players betting at the table", type=int, commands=("wager",))
 
 
 def _dealt(hands_of: Callable, **kw: Any) -> Dealt:

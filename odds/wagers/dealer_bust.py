@@ -33,7 +33,8 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.reference import dealt, figures
 from . import shoe_returns
-from .record import BookVariant, Options, Wager
+from . import play_options
+from .record import BookVariant, Options, Wager, wager_option
 
 if TYPE_CHECKING:
     from odds.core.cards import Card
@@ -523,18 +524,29 @@ def buster_bonus_checks(shoe: Shoe, rules: DealerRules) -> list[tuple[str, Fract
     return [(f"bonus: player blackjack and dealer {k}", fast[k], reference[k]) for k in ("bust-7", "bust-8+")]
 
 
+def _upcard_value(text: str) -> str:
+    """An up card as EZ Bust's option reads it: its value (``"6H"`` and ``"6"`` are ``"6"``)."""
+    return value_label(parse_card(text).value)
+
+
 @dataclass(frozen=True)
 class EzBustOptions(Options):
     """EZ Bust: the up card bet on (2 to 6; default every one the wager is offered on), the cards the
     player sees, and paragraph (g)'s push with the main game's rules it needs."""
 
-    upcard: Optional[str] = None
-    visible: str = ""
-    push_option: bool = False
-    das: bool = False
-    split_hands: Optional[int] = None
-    resplit_aces: bool = False
-    hit_split_aces: bool = False
+    upcard: Optional[str] = wager_option(help="the dealer's up card bet on (2..6; default every one the wager is "
+                                              "offered on)", read=_upcard_value)
+    visible: str = wager_option("", help='cards the player sees, e.g. "7H 9S"', commands=("wager",))
+    push_option: bool = wager_option(False, help="paragraph (g), a push when every player hand is a blackjack or "
+                                                 "busted", commands=("wager",))
+    das: bool = play_options.das(commands=("wager",))
+    split_hands: Optional[int] = play_options.split_hands(commands=("wager",))
+    resplit_aces: bool = play_options.resplit_aces(commands=("wager",))
+    hit_split_aces: bool = play_options.hit_split_aces(commands=("wager",))
+
+    def validate(self, wager: str) -> None:
+        if self.upcard is not None and self.upcard not in EZ_UPCARDS:
+            raise _not_offered(self.upcard)
 
 
 WAGERS = (

@@ -19,10 +19,15 @@ its options as a frozen dataclass (:class:`Options`), and points at each computa
 The applications (``odds list``, ``wager``, ``report``, ``certify``, ``simulate``, ``sweep``,
 ``solve``) read these records and keep no table of their own keyed by a wager's name.
 
->>> from dataclasses import dataclass, field
+A wager's options are declared once, each field with :func:`wager_option`: its flag, help, type and
+choices, and the commands that take it. The command line's flags (``wager``, ``simulate``,
+``certify``, ``sweep``), their help and parsing, the certification's inputs and the names in
+messages (``--upcard`` on the command line, ``upcard=`` from Python) are all read from it.
+
+>>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Upcard(Options):
-...     upcard: Optional[str] = field(default=None, metadata={"help": "the up card"})
+...     upcard: Optional[str] = wager_option(help="the up card bet on", choices=("2", "3", "4", "5", "6"))
 >>> Upcard.flags()
 {'upcard': '--upcard'}
 >>> Upcard.build("x", {"upcard": "6"})
@@ -31,6 +36,10 @@ Upcard(upcard='6')
 Traceback (most recent call last):
 ...
 odds.core.errors.WagerError: x takes no option visible (it takes: upcard)
+>>> Upcard.build("x", {"upcard": "9"})
+Traceback (most recent call last):
+...
+odds.core.errors.WagerError: x: upcard='9' is not one of 2, 3, 4, 5, 6
 >>> Upcard(upcard="6").keywords()
 {'upcard': '6'}
 """
@@ -40,12 +49,46 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
-from odds.core.errors import PaytableError, WagerError
+from odds.core.errors import PaytableError, WagerError, option as option_named
 from odds.core.shoe import Shoe
 from odds.engine.shoe_state import shoe_state
 from odds.reference.figures import ReferenceFigures
 
 O = TypeVar("O", bound="Options")
+COMMANDS = ("wager", "simulate", "certify", "sweep")  # the commands that take a wager's options
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One option as every command reads it (made by :func:`wager_option`, read by
+    :meth:`Options.declared`)."""
+
+    name: str
+    flag: str  # the command line's spelling
+    help: str
+    default: Any
+    switch: bool  # a flag that takes no value (a default of False)
+    type: Optional[Callable[[str], Any]] = None  # the command line's text made a value (int, say)
+    choices: Optional[tuple[Any, ...]] = None  # the values it may take (after ``read``)
+    read: Optional[Callable[[str], Any]] = None  # the command line's text read as the option's value
+    commands: tuple[str, ...] = COMMANDS  # the commands that take it (sweep: when the return takes it)
+    metavar: Optional[str] = None
+
+
+def wager_option(default: Any = None, *, help: str, flag: Optional[str] = None, type: Optional[Callable[[str], Any]] = None,
+           choices: Optional[tuple[Any, ...]] = None, read: Optional[Callable[[str], Any]] = None,
+           commands: tuple[str, ...] = COMMANDS, metavar: Optional[str] = None) -> Any:
+    """A field of an :class:`Options` dataclass, declared once for every command (see the module).
+
+    ``flag`` defaults to ``--name-with-dashes``; a default of ``False`` makes a switch; ``read``
+    turns a text (the command line's, or one given from Python) into the value (cards into ranks,
+    say), and ``choices`` are the values it may then take, both applied by :meth:`Options.build`.
+    ``commands``: those of the command line that take it."""
+    for command in commands:
+        if command not in COMMANDS:
+            raise ValueError(f"an option is taken by {', '.join(COMMANDS)}, not {command!r}")
+    return field(default=default, metadata={"declared": dict(
+        flag=flag, help=help, type=type, choices=choices, read=read, commands=commands, metavar=metavar)})
 
 
 @dataclass(frozen=True)
@@ -62,7 +105,18 @@ class Options:
     @classmethod
     def flags(cls) -> dict[str, str]:
         """``{option: command-line flag}``."""
-        return {f.name: f.metadata.get("flag", "--" + f.name.replace("_", "-")) for f in dataclasses.fields(cls)}
+        return {d.name: d.flag for d in cls.declared()}
+
+    @classmethod
+    def declared(cls) -> tuple[Declared, ...]:
+        """Every option as :func:`wager_option` declared it (a plain field: a value of its own, every command)."""
+        out = []
+        for f in dataclasses.fields(cls):
+            given = dict(f.metadata.get("declared", {}))
+            flag = given.pop("flag", None) or f.metadata.get("flag") or "--" + f.name.replace("_", "-")
+            out.append(Declared(f.name, flag, given.pop("help", f.metadata.get("help", "")), f.default,
+                                f.default is False, **given))
+        return tuple(out)
 
     @classmethod
     def build(cls: type[O], wager: str, given: Optional[Mapping[str, Any]] = None) -> O:
@@ -72,6 +126,13 @@ class Options:
         if unknown:
             takes = ", ".join(cls.names()) or "none"
             raise WagerError(f"{wager} takes no option {', '.join(unknown)} (it takes: {takes})")
+        for declared in cls.declared():
+            value = given.get(declared.name)
+            if declared.read is not None and isinstance(value, str):
+                value = given[declared.name] = declared.read(value)
+            if declared.choices is not None and value is not None and value not in declared.choices:
+                raise WagerError(f"{wager}: {option_named(declared.name, value)} is not one of "
+                                 f"{', '.join(map(str, declared.choices))}")
         options = cls(**given)
         options.validate(wager)
         return options

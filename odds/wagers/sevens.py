@@ -15,11 +15,11 @@ the jackpot's odds.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
-from odds.core.cards import Card
+from odds.core.cards import Card, parse_cards
 from odds.core.errors import WagerError, option, shown
 from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
@@ -27,7 +27,7 @@ from odds.core.formats import fraction_text
 
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
-from .record import Options, Wager
+from .record import Options, Wager, wager_option
 from .first_cards_base import first_cards_par_sheet, paid_hand
 from .shoe_returns import deals_return
 
@@ -329,23 +329,31 @@ GAMES = {"super-sevens": SUPER_SEVENS_GAME, "progressive-blackjack": PROG_BJ_GAM
 class ProgressiveOptions(Options):
     """A progressive's meters, resets and rates, each ``"name=value,..."`` in units of the wager."""
 
-    meters: Optional[str] = field(default=None, metadata={"flag": "--meter"})
-    resets: Optional[str] = field(default=None, metadata={"flag": "--reset"})
-    rates: Optional[str] = field(default=None, metadata={"flag": "--rate"})
+    meters: Optional[str] = wager_option(flag="--meter", help='meters in units of the wager, e.g. "jackpot=10000" '
+                                                              'or "minor=500,major=5000,mega=50000"',
+                                         commands=("wager", "certify"))
+    resets: Optional[str] = wager_option(flag="--reset", help='reset value of each meter, e.g. "jackpot=2000"',
+                                         commands=("wager",))
+    rates: Optional[str] = wager_option(flag="--rate", help='part of each wager added to each meter, e.g. '
+                                                            '"jackpot=0.7"; with --reset gives the long-run return',
+                                        commands=("wager",))
 
 
 @dataclass(frozen=True)
 class ProgressiveSuperSevensOptions(ProgressiveOptions):
     """Progressive super sevens: also the up cards against which 7-7 is split (ranks)."""
 
-    split_sevens: Optional[Sequence[str]] = None
+    split_sevens: Optional[Sequence[str]] = wager_option(
+        help='up cards against which the player splits 7-7, e.g. "2 3 4 5 6 7" (the default, basic strategy); '
+             '"" for never', read=lambda text: [c.rank for c in parse_cards(text)])
 
 
 @dataclass(frozen=True)
 class BlazingOptions(ProgressiveOptions):
     """Blazing 7s: also the procedure that names the third card ((q)(4) or (q)(10))."""
 
-    procedure: Optional[str] = None
+    procedure: Optional[str] = wager_option(help="the third card is the player's next card ((q)(4), default) or the "
+                                                 "dealer's up card ((q)(10))", choices=("third-card", "up-card"))
 
 
 def _split_sevens(options: Mapping) -> str:

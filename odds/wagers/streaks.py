@@ -29,7 +29,8 @@ from .parsheet import Outcome, ParSheet
 from odds.engine.player import PlayerEngine
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from .record import Options, Wager
+from . import play_options
+from .record import Options, Wager, wager_option
 from .shoe_returns import ShoeReturn
 
 if TYPE_CHECKING:
@@ -254,13 +255,16 @@ class StreakOptions(Options):
     """A wager on wins in a row: its length, the reading of a dealer blackjack, and the rules of the
     main game it is played on (defaults: the par sheet's)."""
 
-    streak: Optional[int] = None
-    dealer_blackjack: Optional[str] = None
-    das: bool = False
-    split_hands: Optional[int] = None
-    resplit_aces: bool = False
-    hit_split_aces: bool = False
-    surrender: bool = False
+    streak: Optional[int] = wager_option(help="the wager on this many wins in a row (default 2; the par sheet "
+                                              "lists every length the paytable pays)", type=int, choices=(2, 3, 4, 5))
+    dealer_blackjack: Optional[str] = wager_option(
+        help="whether a round lost to a dealer blackjack loses the streak (default loss; no-effect reads "
+             "NY 5324.11(m)(1) word for word)", choices=("no-effect", "loss"))
+    das: bool = play_options.das()
+    split_hands: Optional[int] = play_options.split_hands()
+    resplit_aces: bool = play_options.resplit_aces()
+    hit_split_aces: bool = play_options.hit_split_aces()
+    surrender: bool = play_options.surrender()
 
 
 WAGERS = (

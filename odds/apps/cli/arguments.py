@@ -187,33 +187,3 @@ def option_choices(wager: Wager, given: Sequence[str]) -> dict[str, str]:
                              f"{', '.join(wager.options.names()) or 'none'} for {wager.name}")
         out[name] = value
     return out
-
-
-def add_simulated_options(p: argparse.ArgumentParser) -> None:
-    """The wager options the simulator knows, as `odds simulate` and `odds certify` take them."""
-    p.add_argument("--upcard", help="ez-bust: bet only on this up card (2..6)")
-    p.add_argument("--procedure", choices=("third-card", "up-card"),
-                   help="blazing-7s: the third card is the player's next card ((q)(4), default) or the up card ((q)(10))")
-    p.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which 7-7 is split '
-                   '(default "2 3 4 5 6 7"; "" for never)')
-    p.add_argument("--reading", choices=("player-suit", "any-suit"),
-                   help="royal-match-21: a crown treasure needs the dealer's royal match in the player's suit "
-                        "(default) or in any suit ((f)(2)(iv) word for word)")
-    add_streak_options(p, "streak, burnout-bonus")
-
-
-def add_streak_options(p: argparse.ArgumentParser, split_hands_for: str) -> None:
-    """The streak wagers' options: the length of the streak, the reading of a dealer blackjack and
-    the rules of the main game they are played on."""
-    p.add_argument("--streak", type=int, choices=(2, 3, 4, 5),
-                   help="streak, burnout-bonus: the wager on this many wins in a row (default 2; the par sheet "
-                        "lists every length the paytable pays)")
-    p.add_argument("--dealer-blackjack", choices=("no-effect", "loss"),
-                   help="streak, burnout-bonus: whether a round lost to a dealer blackjack loses the streak "
-                        "(default loss; no-effect reads NY 5324.11(m)(1) word for word)")
-    p.add_argument("--das", action="store_true", help=f"{split_hands_for}: double after split in the main game")
-    p.add_argument("--split-hands", type=int, choices=(1, 2, 3, 4),
-                   help=f"{split_hands_for}: the most hands a pair may become (default 2)")
-    p.add_argument("--resplit-aces", action="store_true", help=f"{split_hands_for}: aces resplit")
-    p.add_argument("--hit-split-aces", action="store_true", help=f"{split_hands_for}: split aces may draw")
-    p.add_argument("--surrender", action="store_true", help="streak, burnout-bonus: late surrender")

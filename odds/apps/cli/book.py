@@ -9,14 +9,11 @@ from fractions import Fraction
 from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
 from odds.wagers import get_wager
-from odds.wagers.streaks import RETURN_OPTIONS
 
 from odds.core.interrupts import max_workers
-from .arguments import (FORMAT_HELP, add_decks, add_streak_options, add_wager_source, deck_list, option_choices,
-                        select_paytable, wager_names, wager_of, whole_number, worker_count, writable_folder)
-
-# the main game's rules of play a sweep of streak or burnout-bonus takes (add_streak_options)
-PLAY_OPTIONS = tuple(name for name in RETURN_OPTIONS if name != "streak")
+from .arguments import (FORMAT_HELP, add_decks, add_wager_source, deck_list, select_paytable, wager_names, wager_of,
+                        whole_number, worker_count, writable_folder)
+from .options import add_wager_options, options_given
 
 
 def cmd_selftest(args: argparse.Namespace) -> tuple[str, int]:
@@ -51,13 +48,13 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     pays = pays_at_meters(wager.name, table, parse_meters(args.meters)) if table.meter_pays or args.meters \
         else dict(table.pays)
     penetration = _sweep_settings(args, "sweep")
+    given = options_given(args, wager, "sweep")
     workers = 0 if args.no_dask else args.workers
     spec = SweepSpec(wager.name, table.id, args.decks, DealerRules.parse(args.rule).name, shoes=args.shoes,
                      penetration=penetration, spots=args.spots, seed=args.seed, chunk=args.chunk,
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
-                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible, streak=args.streak,
-                     game=tuple((k, getattr(args, k)) for k in PLAY_OPTIONS if getattr(args, k) not in (None, False))
-                     + tuple(sorted(option_choices(wager, args.option).items())),
+                     pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible,
+                     streak=given.pop("streak", None), game=tuple(given.items()),
                      wager_file=None if wager.definition is None else (args.wager_file, wager.definition.sha256))
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler, checkpoint=args.checkpoint)
     if args.plots:
@@ -100,7 +97,7 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     sw.add_argument("--visible", choices=("own", "table"),
                     help="ez-bust: also the wager as played, placed after the up card on the cards each spot sees "
                          "(its own two, or every spot's) when their return is above 0")
-    add_streak_options(sw, "streak, burnout-bonus")
+    add_wager_options(sw, "sweep")
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")

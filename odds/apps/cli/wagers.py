@@ -8,7 +8,7 @@ import sys
 from fractions import Fraction
 from typing import Any, Sequence, cast
 
-from odds.core.cards import parse_card, parse_cards, value_label
+from odds.core.cards import parse_cards
 from odds.core.errors import OddsError, shown
 from odds.core.numbers import exact_number
 from odds.core.formats import decimal_text, fraction_text, text_table
@@ -18,18 +18,10 @@ from odds.wagers import WAGERS, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
-from .arguments import (FORMAT_HELP, UsageError, add_simulated_options, add_streak_options, add_wager_file,
-                        add_wager_source, examples, option_choices, round_count, select_paytable, wager_of,
-                        whole_number, writable_file)
+from .arguments import (FORMAT_HELP, UsageError, add_wager_file, add_wager_source, examples, round_count,
+                        select_paytable, wager_of, whole_number, writable_file)
 from .game import GAME_COMMANDS
-
-
-def _wager_flags() -> dict[str, str]:
-    """Every wager option the command line knows, with its flag (from the wagers' records)."""
-    flags: dict[str, str] = {}
-    for w in WAGERS.values():
-        flags.update(w.options.flags())
-    return flags
+from .options import add_wager_options, options_given
 
 
 def cmd_wager(args: argparse.Namespace) -> str:
@@ -39,19 +31,13 @@ def cmd_wager(args: argparse.Namespace) -> str:
         return GAME_COMMANDS[args.name](args)
     wager = _wager_of(args)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
-    for opt, flag in _wager_flags().items():
-        if getattr(args, opt, None) not in (None, "", False) and opt not in wager.options.names():
-            raise UsageError(f"{flag} does not apply to {wager.name}")
+    options = options_given(args, wager, "wager")
     if args.search:
         if wager.name != "ez-bust":
             raise UsageError("--search applies to ez-bust only")
         return ez_bust_search_text(ez_bust_search(args.decks, rules), args.decks, rules)
     book, table = select_paytable(wager, args)
     shoe = Shoe.decks(args.decks).remove(parse_cards(args.remove or ""))
-    options: dict[str, Any] = {name: getattr(args, name, None) for name in wager.options.names()}
-    options.update(option_choices(wager, args.option))
-    if options.get("split_sevens") is not None:
-        options["split_sevens"] = [c.rank for c in parse_cards(options["split_sevens"])]
     sheet = wager.price(shoe, rules, table, args.decks, options, extras=book.extra)
     proposed = proposed_note(book, table)
     if proposed:
@@ -144,27 +130,11 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, int]:
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     book, table = select_paytable(wager, args)
     run = check_rounds if wager.rounds else simulation_check
-    options: dict[str, Any] = {**_simulation_options(args), **option_choices(wager, args.option)}
+    options = options_given(args, wager, "simulate")
     result = run(wager.name, table, args.decks, rules, args.rounds, seed=args.seed, **options)
     text = json.dumps(result.to_json(), indent=1) if args.format == "json" else result.to_text()
     return with_definition(_with_proposed(text, args.format, book, table), args.format, wager), \
         (0 if result.agrees else 1)
-
-
-def _simulation_options(args: argparse.Namespace) -> dict:
-    """The wager options the simulator takes (--upcard, --procedure, --split-sevens; the streak
-    wagers' --streak, --dealer-blackjack and rules of the main game), as given."""
-    options = {"upcard": args.upcard, "procedure": args.procedure, "streak": args.streak,
-               "dealer_blackjack": args.dealer_blackjack, "split_hands": args.split_hands,
-               "reading": getattr(args, "reading", None)}
-    if args.split_sevens is not None:
-        options["split_sevens"] = [c.rank for c in parse_cards(args.split_sevens)]
-    if args.upcard:
-        options["upcard"] = value_label(parse_card(args.upcard).value)
-    for flag in ("das", "resplit_aces", "hit_split_aces", "surrender"):
-        if getattr(args, flag):
-            options[flag] = True
-    return {k: v for k, v in options.items() if v is not None}
 
 
 def cmd_solve(args: argparse.Namespace) -> str:
@@ -228,7 +198,7 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     if pdf is not None:
         writable_file(str(pdf), "certify: --pdf")
     wager = wager_of(args)
-    options = {"meters": args.meters, **_simulation_options(args), **option_choices(wager, args.option)}
+    options = options_given(args, wager, "certify")
     report = certify(wager.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
                      not args.no_peek, options, args.rounds, args.seed,
                      wager_file=args.wager_file)
@@ -261,8 +231,7 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
                                         "verification, versions (HTML; PDF where chromium is installed)")
     ce.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
     add_wager_source(ce)
-    add_simulated_options(ce)
-    ce.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, e.g. "jackpot=2000"')
+    add_wager_options(ce, "certify")
     ce.add_argument("--rounds", type=round_count, default=DEFAULT_ROUNDS,
                     help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
     ce.add_argument("--seed", type=whole_number(0), default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
@@ -283,28 +252,8 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
                                            "paytables); or game, strategy, burnout, switch")
     add_wager_source(w, any_decks="compute a paytable at a deck count its regulation does not allow (with a warning)")
     w.add_argument("--remove", default="", help="known cards taken out of the shoe first")
-    w.add_argument("--upcard", help="ez-bust: the dealer's up card (2..6)")
-    w.add_argument("--visible", default="", help='ez-bust: cards the player sees, e.g. "7H 9S"')
-    w.add_argument("--meter", dest="meters", help='progressives: meters in units of the wager, '
-                   'e.g. "jackpot=10000" or "minor=500,major=5000,mega=50000"')
-    w.add_argument("--split-sevens", help='progressive-super-sevens: up cards against which the player '
-                   'splits 7-7, e.g. "2 3 4 5 6 7" (the default, basic strategy); "" for never')
-    w.add_argument("--procedure", choices=("third-card", "up-card"),
-                   help="blazing-7s: the third card is the player's next card ((q)(4), default) or the "
-                        "dealer's up card ((q)(10))")
-    w.add_argument("--reset", dest="resets", help='progressives: reset value of each meter, e.g. "jackpot=2000"')
-    w.add_argument("--rate", dest="rates", help='progressives: part of each wager added to each meter, '
-                   'e.g. "jackpot=0.7"; with --reset gives the long-run return')
-    w.add_argument("--cap", help="twenty-point-bonus: the aggregate payout limit of (k)(6) for the queen of "
-                                 "hearts pair and dealer blackjack, in units of the wager")
-    w.add_argument("--spots", type=int, help="twenty-point-bonus with --cap: players betting at the table")
-    add_streak_options(w, "streak, burnout-bonus, ez-bust")
-    w.add_argument("--push-option", action="store_true",
-                   help="ez-bust: paragraph (g), a push when every player hand is a blackjack or busted")
-    w.add_argument("--reading", help="royal-match-21: a crown treasure needs the dealer's royal match in the "
-                                     "player's suit (player-suit, the default) or in any suit (any-suit); burnout: "
-                                     "whether a card that busts the hand may be burned (any-card, the default; "
-                                     "no-bust; both)")
+    add_wager_options(w, "wager", also={"reading": "burnout: whether a card that busts the hand may be burned "
+                                                   "(any-card, the default; no-bust; both)"})
     w.add_argument("--no-das", action="store_true", help="burnout: no double after split (DAS by default)")
     w.add_argument("--float", action="store_true", help="burnout, switch: floats instead of exact fractions")
     w.add_argument("--search", action="store_true",
@@ -321,7 +270,7 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("name", nargs="?", help="a wager of `odds list` (streak and burnout-bonus: whole rounds of the main game, "
                                   "the player's decisions taken from the exact engine)")
     add_wager_source(sim)
-    add_simulated_options(sim)
+    add_wager_options(sim, "simulate")
     sim.add_argument("--rounds", type=round_count, default=100_000, help="rounds to deal (default 100000)")
     sim.add_argument("--seed", type=whole_number(0), default=0, help="random seed (default 0; the same seed, the same run)")
     sim.add_argument("--format", choices=("table", "json"), default="table",
