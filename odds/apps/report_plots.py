@@ -9,6 +9,7 @@ import io
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, cast
 
+from odds.core.interrupts import interrupts_deferred
 from odds.engine.dealer import UPCARDS, DealerDistribution, dealer_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -209,7 +210,8 @@ def draw_plots(items: Sequence[Item], sheets: Mapping[Item, ParSheet]) -> dict[s
                 figures[f"plots/{w}-return-by-meter.png"] = (
                     lambda w=w, d=d, lines=lines: progressive_return(plt, f"{w}, {d} decks", lines))
         for name in plot_names(items):  # which leaves out an edge plot of one deck count
-            fig = figures[name]()
-            out[name] = _png(fig)
-            plt.close(fig)
+            with interrupts_deferred():  # a Ctrl-C inside matplotlib can change a layout, not stop it
+                fig = figures[name]()
+                out[name] = _png(fig)
+                plt.close(fig)
     return out

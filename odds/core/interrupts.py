@@ -56,3 +56,28 @@ def worker_pool(processes: int, method: Optional[str] = None) -> multiprocessing
     block, even on Ctrl-C or an error, ends the workers at once."""
     with workers_ignore_interrupts():
         return multiprocessing.get_context(method).Pool(processes)
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """An interrupt that arrives in the block takes effect as the block ends, not inside it: for
+    code that turns an exception raised in the middle of it into another result (matplotlib measures
+    a label again at its whole width when a Ctrl-C lands in a text measurement). Off the main
+    thread, or where the interrupt is ignored, it does nothing.
+
+    >>> with interrupts_deferred():
+    ...     signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    False
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(previous):
+        yield
+        return
+    arrived: list = []
+    signal.signal(signal.SIGINT, lambda signum, frame: arrived.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if arrived:
+        previous(signal.SIGINT, arrived[0])
