@@ -252,11 +252,11 @@ def test_a_negative_seed_is_refused_as_the_sweep_refuses_it(capsys, tmp_path, co
 
 
 def test_a_paytable_file_name_is_escaped_in_markdown(capsys, tmp_path):
-    path = tmp_path / "a|b*_`x.toml"
+    path = tmp_path / "a|b*_`x*.toml"
     path.write_text(BONUS_FILE.format(outcome="bust-7"))
     assert main(["wager", "buster", "--decks", "6", "--paytable-file", str(path), "--format", "md"]) == 0
-    warnings = [line for line in capsys.readouterr().out.splitlines() if "x.toml" in line]
-    assert warnings and all("a\\|b\\*\\_\\`x.toml" in line for line in warnings), warnings
+    warnings = [line for line in capsys.readouterr().out.splitlines() if ".toml" in line]
+    assert warnings and all("a\\|b\\*\\_\\`x\\*.toml" in line for line in warnings), warnings
 
 
 @pytest.mark.parametrize("decks", [10 ** 5000, 1001, "1" + "0" * 549, 0, True, 2.5],

@@ -55,14 +55,19 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list
     return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(r) + " |" for r in rows]
 
 
-_MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~])")
+_MARKDOWN = re.compile(r"([\\`\[\]<>#|~])")
 
 
 def markdown_text(text: str) -> str:
     """``text`` (a file name a user chose, say) as Markdown prints it: its punctuation escaped,
-    control characters shown as escapes.
+    control characters shown as escapes. An emphasis mark (``*`` or ``_``) is escaped where the
+    text holds two of it, or begins with it: a lone one cannot open emphasis, and prints as it is.
 
-    >>> markdown_text("a|b*_`x.toml")
-    'a\\\\|b\\\\*\\\\_\\\\`x.toml'
+    >>> markdown_text("a|b*_`x*.toml"), markdown_text("'Jackpot*' has no footnote")
+    ('a\\\\|b\\\\*_\\\\`x\\\\*.toml', "'Jackpot*' has no footnote")
     """
-    return _MARKDOWN.sub(r"\\\1", "".join(c if c.isprintable() else repr(c)[1:-1] for c in text))
+    shown = _MARKDOWN.sub(r"\\\1", "".join(c if c.isprintable() else repr(c)[1:-1] for c in text))
+    for mark in "*_":
+        if shown.count(mark) > 1 or shown.startswith(mark):
+            shown = shown.replace(mark, "\\" + mark)
+    return shown
