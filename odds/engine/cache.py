@@ -73,7 +73,7 @@ def default_cache_dir() -> Path:
 def canonical(value: object) -> Any:
     """The inputs of a computation as plain JSON data (dataclasses by field, fractions as text).
 
-    >>> from odds import DealerRules
+    >>> from odds.core.rules import DealerRules
     >>> canonical({"rule": DealerRules.parse("H17"), "pays": Fraction(3, 2), "cards": (1, 2)})
     {'rule': {'hits_soft_17': True, 'peek': True}, 'pays': '3/2', 'cards': [1, 2]}
     """

@@ -95,7 +95,6 @@ class ShoeReturn:
     """The return of one wager and paytable for any shoe (see the module's notes)."""
 
     wager = ""
-    uses_suits = False
     method = ""
 
     def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
@@ -141,8 +140,6 @@ class _AlwaysOffered(ShoeReturn):
 class _Compiled(_AlwaysOffered):
     """A wager whose return is a compiled closed form (``odds.engine.closed_counts``): the count
     of each outcome and the cycle, each outcome paid ``pay_of(outcome)`` (scaled to integers)."""
-
-    uses_suits = True
 
     def __init__(self, wager: str, pay_of: Callable[[object], int], scale: int, method: str) -> None:
         self.wager, self.scale, self.method = wager, scale, method
@@ -202,7 +199,6 @@ class _Deals(_AlwaysOffered):
 
     def __init__(self, wager: str, deals: DealPays) -> None:
         self.wager, self.deals = wager, deals
-        self.uses_suits = deals.needs_suits
         self.scale = lcm(*(p.denominator for p in deals.atom_pays.values()))
         self._pays = {atom: int(p * self.scale) for atom, p in deals.atom_pays.items()}
         self.method = ("every deal of the deciding cards paid as the par sheet pays it: the first-cards engine's "
