@@ -22,3 +22,15 @@ def terminal_interrupts():
         signal.signal(signal.SIGINT, signal.SIG_DFL)
 
     return restore
+
+
+@pytest.fixture
+def python_interrupts():
+    """Ctrl-C raises KeyboardInterrupt in this process for the test, as in a terminal, even when
+    pytest was started with SIGINT ignored (a background job, ``nohup``, some CI runners); the
+    handler it found is put back after."""
+    import signal
+
+    found = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, found)

@@ -8,10 +8,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from tools import hide
 
 from odds import Shoe
 from odds.verify.certify import certify
-from odds.verify.certify_report import PDF_UNAVAILABLE, exact_decimal
+from odds.core.errors import OddsError, UnavailableError
+from odds.verify import certify_report
+from odds.verify.certify_report import PDF_UNAVAILABLE, exact_decimal, print_pdf
 from odds.apps.cli import main
 from odds.reference.first_cards import reference_first_cards, reference_first_cards_by_type
 from odds.reference.hands import RULES
@@ -178,13 +181,28 @@ def test_out_must_be_a_file_in_an_existing_directory(tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_pdf_not_available_is_said_plainly(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(shutil, "which", lambda name: None)
+@pytest.mark.tools
+def test_a_pdf_without_chromium_is_one_line_status_2_and_nothing_written(tmp_path, capsys, monkeypatch):
+    hide(monkeypatch, "chromium")
     status, path = run(tmp_path, "21+3", "--paytable", "C", "--pdf")
-    captured = capsys.readouterr()
-    assert status == 0 and path.exists()
-    assert f"odds: {PDF_UNAVAILABLE}" in captured.err
-    assert not (tmp_path / "report.pdf").exists()
+    err = capsys.readouterr().err
+    assert status == 2 and err == f"odds: {PDF_UNAVAILABLE}\n"
+    assert "apt-get install chromium" in err and list(tmp_path.iterdir()) == []
+
+
+def test_a_pdf_chromium_cannot_print_is_one_line_status_2_and_nothing_written(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(certify_report, "pdf_renderer", lambda: "/bin/true")  # runs, prints nothing
+    status, path = run(tmp_path, "21+3", "--paytable", "C", "--pdf")
+    err = capsys.readouterr().err
+    assert status == 2 and err == "odds: --pdf: Chromium printed no PDF; nothing was written\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_library_says_the_same_as_the_command_line(monkeypatch):
+    hide(monkeypatch, "chromium")
+    with pytest.raises(UnavailableError, match="^--pdf: Chromium is not installed"):
+        print_pdf("<html></html>")
+    assert issubclass(UnavailableError, OddsError)
 
 
 def test_every_wager_has_its_regulation_text():

@@ -14,7 +14,7 @@ from odds.apps import report_plots
 from odds.apps.book_plan import plan
 
 
-def test_an_interrupt_inside_tight_layout_waits_for_the_plot(monkeypatch):
+def test_an_interrupt_inside_tight_layout_waits_for_the_plot(monkeypatch, python_interrupts):
     finished = []
     layout = Figure.tight_layout
 

@@ -89,6 +89,11 @@ class WagerError(OddsError):
     """An unknown wager, paytable or option."""
 
 
+class UnavailableError(OddsError):
+    """An output asked for that this machine cannot make: a program it needs is not installed, or
+    failed (``--pdf`` without Chromium). Raised before anything is written."""
+
+
 def require_bool(name: str, value: object) -> None:
     """Refuse a flag that is not ``True`` or ``False`` (``exact="no"`` would read as true)."""
     if not isinstance(value, bool):

@@ -1,5 +1,5 @@
 """The certification report as a document: HTML (sections 1 to 8 of :mod:`odds.verify.certify`),
-the PDF printed from it by headless chromium, and files written whole or not at all.
+and the PDF printed from it by headless Chromium.
 
 >>> exact_decimal(Fraction(1, 3), 6)
 '0.333333'
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Container, Iterable, Optional, Sequence
 
 from odds import __version__
+from odds.core.errors import UnavailableError, shown
 from odds.core.formats import fraction_text
-from odds.core.outputs import write_file
 from odds.regulations import excerpts
 from odds.wagers import get_wager
 from odds.wagers.defined import defined_note
@@ -393,25 +393,34 @@ def render_html(report: Report) -> str:
 
 # ------------------------------------------------------------------------------------ writing
 
-PDF_UNAVAILABLE = ("PDF is not available: chromium was not found on this machine (install it, e.g. "
-                   "`apt-get install chromium`, to render the PDF); the HTML report was written")
+PDF_UNAVAILABLE = ("--pdf: Chromium is not installed on this machine, so no PDF can be printed (Debian: "
+                   "apt-get install chromium); nothing was written")
 
 
-def render_pdf(html_path: Path, pdf_path: Path) -> Optional[str]:
-    """Print the HTML report to PDF with headless Chromium. Returns None when done, else why not."""
+def require_pdf_renderer() -> str:
+    """The path of the browser that prints the PDF, or an :class:`UnavailableError` that says
+    how to install it (checked before a report is computed, so nothing is written without it)."""
     chromium = pdf_renderer()
     if chromium is None:
-        return PDF_UNAVAILABLE
-    with tempfile.TemporaryDirectory() as profile:
-        tmp_pdf = Path(profile) / "report.pdf"
+        raise UnavailableError(PDF_UNAVAILABLE)
+    return chromium
+
+
+def print_pdf(page: str) -> bytes:
+    """The HTML report ``page`` printed to PDF by headless Chromium; an :class:`UnavailableError`
+    when there is no Chromium or it prints nothing (the report is written by the caller only after)."""
+    chromium = require_pdf_renderer()
+    with tempfile.TemporaryDirectory(prefix="odds-pdf-") as scratch:
+        source, printed = Path(scratch) / "report.html", Path(scratch) / "report.pdf"
+        source.write_text(page, encoding="utf-8")
         cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-               "--disable-background-networking", f"--user-data-dir={profile}/user", "--no-pdf-header-footer",
-               f"--print-to-pdf={tmp_pdf}", html_path.resolve().as_uri()]
+               "--disable-background-networking", f"--user-data-dir={scratch}/user", "--no-pdf-header-footer",
+               f"--print-to-pdf={printed}", source.as_uri()]
         try:
             subprocess.run(cmd, capture_output=True, timeout=120, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"PDF is not available: chromium failed ({exc}); the HTML report was written"
-        if not tmp_pdf.exists() or tmp_pdf.stat().st_size == 0:
-            return "PDF is not available: chromium wrote no PDF; the HTML report was written"
-        write_file(pdf_path, tmp_pdf.read_bytes(), "--pdf")
-    return None
+            raise UnavailableError(f"--pdf: Chromium failed to print the report ({shown(str(exc))}); "
+                                   "nothing was written") from None
+        if not printed.exists() or printed.stat().st_size == 0:
+            raise UnavailableError("--pdf: Chromium printed no PDF; nothing was written")
+        return printed.read_bytes()

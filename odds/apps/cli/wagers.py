@@ -190,13 +190,14 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
 
     from odds.verify.certify import certify
     from odds.core.outputs import write_file
-    from odds.verify.certify_report import render_html, render_pdf
+    from odds.verify.certify_report import print_pdf, render_html, require_pdf_renderer
     from odds.verify.fingerprint import pdf_renderer_version
     out = Path(args.out)
     writable_file(args.out, "certify: --out")
     pdf = None if args.pdf is None else Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
     if pdf is not None:
         writable_file(str(pdf), "certify: --pdf")
+        require_pdf_renderer()  # a PDF that cannot be made is said before the work, and nothing is written
     wager = wager_of(args)
     options = options_given(args, wager, "certify")
     report = certify(wager.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
@@ -207,7 +208,11 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     renderer = pdf_renderer_version() if args.pdf is not None else None
     report = dataclasses.replace(report, signoff=signoff,
                                  versions=report.versions + ((("PDF renderer", renderer),) if renderer else ()))
-    write_file(out, render_html(report).encode("utf-8"), "certify: --out")
+    page = render_html(report)
+    printed = None if pdf is None else print_pdf(page)
+    write_file(out, page.encode("utf-8"), "certify: --out")
+    if pdf is not None and printed is not None:
+        write_file(pdf, printed, "certify: --pdf")
     lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
              f"{report.inputs.rules.name if report.inputs.dealer_rule_matters else 'any dealer rule'}; "
              f"report {report.report_id}, input hash {report.input_hash}",
@@ -215,11 +220,7 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
              "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
                                 else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
     if pdf is not None:
-        why = render_pdf(out, pdf)
-        if why is None:
-            lines.append(f"wrote {pdf}")
-        else:
-            print(f"odds: {why}", file=sys.stderr)
+        lines.append(f"wrote {pdf}")
     if not report.agrees:
         print("odds: verification failed: see section 7 of the report", file=sys.stderr)
     return "\n".join(lines), (0 if report.agrees else 1)
