@@ -1,4 +1,4 @@
-"""The figures of a lab's math report (odds.wagers.volatility): the volatility index, the bands of the
+"""The figures of a lab's math report (odds.pricing.volatility): the volatility index, the bands of the
 player's result after N rounds, the maximum win, and the rounds a Monte Carlo confirmation needs;
 in every format of the par sheet and in the certification report."""
 import csv
@@ -10,8 +10,8 @@ from fractions import Fraction as F
 import pytest
 
 from odds.apps.cli import main
-from odds.wagers import volatility
-from odds.wagers.volatility import LabFigures, _sum_quantiles, z_value
+from odds.pricing import volatility
+from odds.pricing.volatility import LabFigures, _sum_quantiles, z_value
 
 
 def exact_quantiles(law, n, levels):

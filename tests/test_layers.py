@@ -9,7 +9,7 @@ import odds
 
 ROOT = Path(odds.__file__).parent
 # Each layer may import from the layers before it, and from its own.
-LAYERS = ["odds.core", "odds.regulations", "odds.engine", "odds.reference", "odds.wagers", "odds.games",
+LAYERS = ["odds.core", "odds.regulations", "odds.engine", "odds.reference", "odds.pricing", "odds.wagers", "odds.games",
           "odds.verify", "odds.apps"]
 INDEPENDENT = {"odds.reference": {"odds.core", "odds.reference"}}  # the second computations import the domain only
 

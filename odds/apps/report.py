@@ -35,7 +35,7 @@ from odds.engine.cache import ResultCache, use_cache
 from odds.core.errors import OddsError, shown
 from odds.core.formats import decimal_text, fraction_text
 from odds.core.outputs import output_folder
-from odds.wagers.parsheet import ParSheet
+from odds.pricing.parsheet import ParSheet
 from odds.wagers.paytables import proposed_note
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe

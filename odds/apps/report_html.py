@@ -8,7 +8,7 @@ from typing import Sequence
 
 from odds import __version__
 from odds.core.formats import decimal_text
-from odds.wagers.parsheet import ParSheet
+from odds.pricing.parsheet import ParSheet
 from odds.wagers.paytables import provenance
 from .book_plan import ANY_DECKS, Item
 from .report_plots import plot_names

@@ -13,7 +13,7 @@ from odds.core.interrupts import interrupts_deferred
 from odds.engine.dealer import UPCARDS, DealerDistribution, dealer_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.wagers.parsheet import ParSheet
+from odds.pricing.parsheet import ParSheet
 
 from .book_plan import Item
 

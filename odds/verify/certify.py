@@ -38,7 +38,7 @@ from odds.regulations import excerpts
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.wagers import WAGERS, Wager, get_wager
-from odds.wagers.parsheet import ParSheet
+from odds.pricing.parsheet import ParSheet
 
 from .checks import ExactCheck, Figure
 from .fingerprint import code_hashes, report_id

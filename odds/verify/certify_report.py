@@ -20,8 +20,8 @@ from odds.core.formats import fraction_text
 from odds.regulations import excerpts
 from odds.wagers import get_wager
 from odds.wagers.defined import defined_note
-from odds.wagers.parsheet import ParSheet
-from odds.wagers.volatility import METHOD, z_value
+from odds.pricing.parsheet import ParSheet
+from odds.pricing.volatility import METHOD, z_value
 
 from .certify import Inputs, Report, option_flags
 from .checks import ExactCheck, Figure

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from odds.engine.outcomes import RoundOutcomes
     from odds.wagers import Wager
-    from odds.wagers.parsheet import ParSheet
+    from odds.pricing.parsheet import ParSheet
     from odds.wagers.paytables import Paytable
 
     from .statistics import Check

@@ -31,7 +31,7 @@ from .statistics import FLAG_LEVEL, FLOAT_NOTE, REPORT_LEVEL, Check, mean_interv
 
 if TYPE_CHECKING:
     from odds.engine.player import PlayerEngine
-    from odds.wagers.parsheet import ParSheet
+    from odds.pricing.parsheet import ParSheet
     from odds.wagers.paytables import Paytable
 
 

@@ -39,7 +39,7 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.reference.dealt import Deal, Table
 from odds.wagers import WAGERS, get_wager
-from odds.wagers.parsheet import ParSheet
+from odds.pricing.parsheet import ParSheet
 from odds.wagers.paytables import Paytable
 
 from .statistics import FLAG_LEVEL, FLOAT_NOTE, REPORT_LEVEL, Check, Row, mean_interval, wilson
@@ -144,7 +144,7 @@ def simulate(wager: str, decks: int, rules: DealerRules, pays: Mapping, rounds: 
 # -------------------------------------------------------------------------------- comparison
 
 def compare(simulation: Simulation, sheet: ParSheet, notes: tuple[str, ...] = ()) -> Check:
-    """Set a simulation against an exact :class:`~odds.wagers.parsheet.ParSheet` of the same wager."""
+    """Set a simulation against an exact :class:`~odds.pricing.parsheet.ParSheet` of the same wager."""
     n = simulation.rounds
     exact = {o.name: o.probability for o in sheet.outcomes}
     names = [o.name for o in sheet.outcomes] + [o for o in simulation.counts if o not in exact]

@@ -30,7 +30,7 @@ from .first_cards_base import first_cards_par_sheet, first_cards_wager
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from odds.core.shoe import Shoe
-    from .parsheet import ParSheet
+    from odds.pricing.parsheet import ParSheet
     from .paytables import Paytable
 
 RED = frozenset("HD")

@@ -27,7 +27,7 @@ from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
 from odds.engine.player import PlayerEngine, Value
 from odds.core.formats import fraction_text
-from .parsheet import Outcome, ParSheet
+from odds.pricing.parsheet import Outcome, ParSheet
 from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe

@@ -53,7 +53,7 @@ from odds.reference import defined as interpreter
 from odds.reference.figures import ReferenceFigures
 
 from .first_cards_base import first_cards_par_sheet
-from .parsheet import Outcome, ParSheet
+from odds.pricing.parsheet import Outcome, ParSheet
 from .record import Options, Wager
 from .shoe_returns import WIDE, ShoeReturn, deals_return, listed
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, cast
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
-from .parsheet import Outcome, ParSheet
+from odds.pricing.parsheet import Outcome, ParSheet
 from odds.reference import figures
 from odds.reference.dealt import Dealt
 from .record import Wager

@@ -26,7 +26,7 @@ from odds.core.errors import WagerError, shown
 from odds.core.rules import DealerRules
 from odds.core.shoe import MAX_DECKS, Shoe
 
-from .parsheet import ParSheet
+from odds.pricing.parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
 from odds.engine.shoe_state import shoe_state
 from .shoe_returns import TIE_BAND, ShoeReturn, recorded_deals, shoe_return

@@ -34,7 +34,7 @@ from .shoe_returns import deals_return
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from odds.core.shoe import Shoe
-    from .parsheet import ParSheet
+    from odds.pricing.parsheet import ParSheet
     from .paytables import Paytable
 
 RED = frozenset("HD")

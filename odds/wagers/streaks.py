@@ -25,7 +25,7 @@ from odds.core.errors import WagerError, option
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import round_outcomes
 from odds.engine.shoe_state import shoe_state
-from .parsheet import Outcome, ParSheet
+from odds.pricing.parsheet import Outcome, ParSheet
 from odds.engine.player import PlayerEngine
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
