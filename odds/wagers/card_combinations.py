@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from odds.core.shoe import Shoe
     from odds.pricing.parsheet import ParSheet
-    from .paytables import Paytable
+    from odds.pricing.paytables import Paytable
 
 RED = frozenset("HD")
 

@@ -39,7 +39,7 @@ from .record import BookVariant, Options, Wager, wager_option
 if TYPE_CHECKING:
     from odds.core.cards import Card
     from odds.engine.dealer import DealerDistribution
-    from .paytables import Paytable
+    from odds.pricing.paytables import Paytable
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces")
 DEALER_BUST = int(DealerResult.BUST)  # the dealer's bust in a row of odds.engine.dealer.dealer_finals

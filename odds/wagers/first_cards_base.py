@@ -26,7 +26,7 @@ from .record import Wager
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from odds.core.shoe import Shoe
-    from .paytables import Paytable
+    from odds.pricing.paytables import Paytable
 
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",

@@ -52,6 +52,7 @@ from typing import Any, Callable, Mapping, Optional, TypeVar
 from odds.core.errors import PaytableError, WagerError, option as option_named
 from odds.core.shoe import Shoe
 from odds.engine.shoe_state import shoe_state
+from odds.pricing.paytables import Paytable, first_shipped_id
 from odds.reference.figures import ReferenceFigures
 
 O = TypeVar("O", bound="Options")
@@ -174,12 +175,11 @@ class CheckedParSheet:
     compute: Callable[..., Any]
 
     def __call__(self, shoe: Any, rules: Any, paytable: Any, *args: Any, **options: Any) -> Any:
-        from .paytables import Paytable, builtin_paytables
         if not isinstance(paytable, Paytable):
-            first = next(iter(builtin_paytables(self.wager).tables))
+            first = first_shipped_id(self.wager)
             given = "None" if paytable is None else type(paytable).__name__
             raise PaytableError(f"{self.wager}'s par sheet needs its paytable, a Paytable (e.g. "
-                                f"builtin_paytables({self.wager!r}).tables[{first!r}]), not {given}")
+                                f"builtin_paytables({self.wager!r}).tables[{first or 'ID'!r}]), not {given}")
         if not isinstance(shoe, Shoe):
             shoe = Shoe.from_flat_counts(shoe_state(shoe))
         return self.compute(shoe, rules, paytable, *args, **options)

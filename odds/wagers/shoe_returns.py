@@ -241,7 +241,7 @@ def deals_return(wager: str) -> Callable[..., ShoeReturn]:
     def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules(), **options: Any) -> ShoeReturn:
         from odds.core.shoe import Shoe
         from . import get_wager
-        from .paytables import Paytable
+        from odds.pricing.paytables import Paytable
         record = get_wager(wager)
         table = Paytable(wager, "given", {k: Fraction(v) for k, v in pays.items()}, "the pays given", None, "")
         made = recorded_deals(wager, lambda decks: record.price(Shoe.decks(decks), rules, table, decks,

@@ -33,7 +33,7 @@ from odds.core.numbers import exact_number
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
     from . import Wager
-    from .paytables import Paytable
+    from odds.pricing.paytables import Paytable
 
 HALVES_BELOW = 10  # pays under this are rounded to halves, others to whole numbers
 

@@ -35,7 +35,7 @@ from .shoe_returns import ShoeReturn
 
 if TYPE_CHECKING:
     from odds.engine.outcomes import RoundOutcomes
-    from .paytables import Paytable
+    from odds.pricing.paytables import Paytable
 
 GAME_OPTIONS = ("das", "split_hands", "resplit_aces", "hit_split_aces", "surrender", "streak")
 RETURN_OPTIONS = GAME_OPTIONS + ("dealer_blackjack",)  # what a shoe's return takes
