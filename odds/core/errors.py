@@ -12,7 +12,7 @@ from typing import Iterator, Mapping
 
 _COMMAND_LINE: ContextVar[bool] = ContextVar("odds_command_line", default=False)
 # Command-line flags that are not the option's name with dashes: the dealer's rule, and those the
-# wagers' options declare (odds.wagers.record.option), added as each wager is registered.
+# wagers' options declare (odds.pricing.record.option), added as each wager is registered.
 _FLAGS = {"rules": "--rule"}
 
 

@@ -430,7 +430,7 @@ class Dealt:
 
     def check_options(self, wager: str, options: Mapping) -> dict:
         """The options given (not ``None``) that the simulator reads, their values read and checked
-        already as the wager's options declare them (:meth:`odds.wagers.record.Wager.build_options`)."""
+        already as the wager's options declare them (:meth:`odds.pricing.record.Wager.build_options`)."""
         given = {k: v for k, v in options.items() if v is not None}
         for k in given:
             if k not in self.options:

@@ -1,5 +1,5 @@
 """The wagers, by the name used on the command line (``odds wager NAME``): one :class:`Wager`
-record each (:mod:`odds.wagers.record`), in the order ``odds list`` shows them.
+record each (:mod:`odds.pricing.record`), in the order ``odds list`` shows them.
 
 >>> get_wager("buster").regulation
 '58 Pa. Code 633c.13'
@@ -15,7 +15,7 @@ from typing import Iterator, Optional
 
 from odds.core.errors import WagerError, declare_flags, shown
 
-from .record import BookVariant, Declared, Options, ReferenceFigures, Wager, wager_option
+from odds.pricing.record import BookVariant, Declared, Options, ReferenceFigures, Wager, wager_option
 
 __all__ = ["BookVariant", "Declared", "Options", "ReferenceFigures", "WAGERS", "Wager", "get_wager", "register",
            "registered", "unregister", "extra_paytables", "wager_option"]

@@ -23,7 +23,7 @@ from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
-from .record import BookVariant, Options, Wager, wager_option
+from odds.pricing.record import BookVariant, Options, Wager, wager_option
 from .shoe_returns import closed_form_return, deals_return, match_the_dealer_return
 from .first_cards_base import first_cards_par_sheet, first_cards_wager
 

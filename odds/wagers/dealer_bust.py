@@ -34,7 +34,7 @@ from odds.core.shoe import Shoe
 from odds.reference import dealt, figures
 from . import shoe_returns
 from . import play_options
-from .record import BookVariant, Options, Wager, wager_option
+from odds.pricing.record import BookVariant, Options, Wager, wager_option
 
 if TYPE_CHECKING:
     from odds.core.cards import Card

@@ -1,5 +1,5 @@
 """A wager definition file (:mod:`odds.core.wager_definition`) compiled into the exact engines, as a
-:class:`~odds.wagers.record.Wager` record every command reads.
+:class:`~odds.pricing.record.Wager` record every command reads.
 
 - **first-cards**: each outcome's condition is evaluated at once over every ordered tuple of the
   52 cards (numpy arrays, one axis a deciding card); cards that no outcome tells apart are merged
@@ -54,7 +54,7 @@ from odds.reference.figures import ReferenceFigures
 
 from .first_cards_base import first_cards_par_sheet
 from odds.pricing.parsheet import Outcome, ParSheet
-from .record import Options, Wager
+from odds.pricing.record import Options, Wager
 from .shoe_returns import WIDE, ShoeReturn, deals_return, listed
 
 DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"

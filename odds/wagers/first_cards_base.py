@@ -21,7 +21,7 @@ from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from odds.pricing.parsheet import Outcome, ParSheet
 from odds.reference import figures
 from odds.reference.dealt import Dealt
-from .record import Wager
+from odds.pricing.record import Wager
 
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules

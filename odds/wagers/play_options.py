@@ -1,9 +1,9 @@
 """The main game's rules of play as options of the wagers played on it (the streak wagers, EZ
-Bust's push), each declared once (:func:`~odds.wagers.record.wager_option`) and shared by the
+Bust's push), each declared once (:func:`~odds.pricing.record.wager_option`) and shared by the
 records that take it.
 
 >>> from dataclasses import dataclass
->>> from odds.wagers.record import Options
+>>> from odds.pricing.record import Options
 >>> @dataclass(frozen=True)
 ... class Played(Options):
 ...     das: bool = das()
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .record import COMMANDS, wager_option
+from odds.pricing.record import COMMANDS, wager_option
 
 __all__ = ["das", "hit_split_aces", "resplit_aces", "split_hands", "surrender"]
 

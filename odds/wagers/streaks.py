@@ -30,7 +30,7 @@ from odds.engine.player import PlayerEngine
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from . import play_options
-from .record import Options, Wager, wager_option
+from odds.pricing.record import Options, Wager, wager_option
 from .shoe_returns import ShoeReturn
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The wagers' options on the command line, made from their declarations
-(:func:`odds.wagers.record.wager_option`): one flag per option for each command that takes it,
+(:func:`odds.pricing.record.wager_option`): one flag per option for each command that takes it,
 its help naming the wagers that take it, its value read and checked as the declaration says.
 
 >>> import argparse
