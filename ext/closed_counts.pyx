@@ -10,7 +10,7 @@ from shoe_counts cimport read_counts
 
 # Every closed form, as the terms of a return: ``closed_terms`` gives them exactly, ``closed_mean``
 # their pay-weighted mean in doubles, both from one reading of the 52 counts. The Python forms of
-# ``odds.wagers.first_cards_closed`` (and Bust It's count of ``odds.wagers.dealer_bust``) are the
+# ``odds.pricing.first_cards_closed`` (and Bust It's count of ``odds.wagers.dealer_bust``) are the
 # check the tests hold these to.
 
 FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it")
@@ -236,7 +236,7 @@ cdef object _int(i128 x):
 
 def closed_terms(int form, counts):
     """The terms of the closed form ``FORMS[form]`` for 52 counts by rank and suit (rank major),
-    exact, and the cycle last (see ``odds.wagers.first_cards_closed.COMPILED``)."""
+    exact, and the cycle last (see ``odds.pricing.first_cards_closed.COMPILED``)."""
     cdef i128 t[MAXTERMS]
     cdef int k = _terms(form, counts, t), i
     return tuple([_int(t[i]) for i in range(k + 1)])

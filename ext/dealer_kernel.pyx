@@ -132,7 +132,7 @@ cdef class DealerKernel:
 
 cdef long long _shoe(counts, long long* c, bint by_value_too=True) except -1:
     """``c``: the shoe by value from 52 counts by rank and suit (rank major,
-    ``odds.wagers.first_cards_closed.flat_counts``), or 10 by value (ace first) ``by_value_too``;
+    ``odds.pricing.first_cards_closed.flat_counts``), or 10 by value (ace first) ``by_value_too``;
     returns the total."""
     cdef long long c52[52]
     cdef Py_ssize_t n

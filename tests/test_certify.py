@@ -119,7 +119,7 @@ def test_the_input_hash_follows_the_paytable_and_the_options(tmp_path, capsys):
 
 def test_the_verification_fails_when_the_fast_count_is_wrong(tmp_path, capsys, monkeypatch):
     # A planted error in the fast path: one deal moved from the losing deals to a suited pair.
-    from odds.wagers import first_cards_base
+    from odds.pricing import first_cards_base
     real = first_cards_base.count_first_cards
 
     def miscount(game, shoe):

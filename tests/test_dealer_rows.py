@@ -12,7 +12,7 @@ from odds import DealerRules, EngineError, Shoe, dealer_table
 from odds.engine.dealer import DealerWeights, dealer_expectation, dealer_finals, dealer_rows
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.reference.dealer import LABELS, reference_dealer_table
-from odds.wagers.first_cards_closed import flat_counts
+from odds.pricing.first_cards_closed import flat_counts
 
 RULES = [False, True]  # hits soft 17
 

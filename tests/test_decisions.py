@@ -52,7 +52,7 @@ def ref_rows(rows):
 
 def test_house_money_hand_classifiers_agree():
     from odds.wagers.card_combinations import house_money
-    from odds.wagers.first_cards_base import paid_hand
+    from odds.pricing.first_cards_base import paid_hand
     from odds.core.cards import Card
     pays = builtin_paytables("house-money").tables["A"].pays
     cards = [Card(r, s) for r in RANKS for s in SUITS]

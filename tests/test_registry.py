@@ -26,7 +26,7 @@ from odds.apps.cli import main
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures
 from odds.wagers import WAGERS, Options, Wager, get_wager, registered, wager_option
-from odds.wagers.first_cards_base import first_cards_par_sheet
+from odds.pricing.first_cards_base import first_cards_par_sheet
 from odds.wagers.shoe_returns import deals_return
 
 PAYTABLE = """

@@ -15,7 +15,7 @@ from odds.core.errors import PaytableError
 from odds.wagers import WAGERS, get_wager
 from odds.wagers.defined import DEFINITIONS, wager_file
 from odds.wagers.defined import DEFINITIONS, wager_file
-from odds.wagers.first_cards_closed import flat_counts
+from odds.pricing.first_cards_closed import flat_counts
 from odds.wagers.paytables import builtin_paytables
 from odds.wagers.shoe_returns import shoe_return, swept_wagers
 

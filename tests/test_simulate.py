@@ -143,7 +143,7 @@ def test_flags_an_exact_engine_that_miscounts_the_in_between_spread(monkeypatch)
     from odds import wagers
     from odds.engine.first_cards import FirstCardsGame
     from odds.wagers.card_combinations import PLAYER_AND_UP, in_between
-    from odds.wagers.first_cards_base import first_cards_par_sheet
+    from odds.pricing.first_cards_base import first_cards_par_sheet
     shift = {"spread-1": "spread-2", "spread-2": "spread-3", "spread-3": "spread-other"}
     game = FirstCardsGame("in-between/off-by-one", PLAYER_AND_UP, 2,
                           lambda cards: tuple(shift.get(h, h) for h in in_between(cards)))

@@ -32,7 +32,7 @@ from odds.wagers.card_combinations import GAMES
 from odds.wagers.dealer_bust import ez_bust_probability
 from odds.wagers.dealer_bust import bust_it_combinations
 from odds.wagers.sevens import parse_meters, pays_at_meters
-from odds.wagers.first_cards_closed import CLOSED_FORMS, COMPILED, compiled_terms, count_match_the_dealer, flat_counts
+from odds.pricing.first_cards_closed import CLOSED_FORMS, COMPILED, compiled_terms, count_match_the_dealer, flat_counts
 from odds.core.errors import EngineError, ShoeError
 from odds.engine.kernels import closed_counts
 

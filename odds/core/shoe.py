@@ -102,7 +102,7 @@ class Shoe:
     @classmethod
     def from_flat_counts(cls, counts: Sequence[int]) -> "Shoe":
         """A shoe from 52 counts by rank and suit, rank major (``counts[4 * r + s]``), as
-        :func:`odds.wagers.first_cards_closed.flat_counts` gives them back.
+        :func:`odds.pricing.first_cards_closed.flat_counts` gives them back.
 
         >>> Shoe.from_flat_counts([1] * 52).total
         52

@@ -279,7 +279,7 @@ def _house_money_deals(shoe: Shoe, paytable: Paytable) -> tuple[dict, int]:
     """{(a, b, u): {hand: ways}} over the winning deals (two player cards unordered, the up card
     by value) and the cycle; a fast count by card types, classified by the wager's own code."""
     from odds.wagers.card_combinations import house_money
-    from odds.wagers.first_cards_base import paid_hand
+    from odds.pricing.first_cards_base import paid_hand
     rs = shoe.by_rank_suit()
     types = [(c, rs[RANKS.index(c.rank)][SUITS.index(cast(str, c.suit))]) for c in ALL_CARDS]
     types = [(c, n) for c, n in types if n]
@@ -397,7 +397,7 @@ def _classifier(wager: str, procedure: str) -> tuple[Callable, tuple[Action, ...
 
 
 def _pay(hands: tuple[str, ...], paytable: Paytable) -> Linear:
-    from odds.wagers.first_cards_base import paid_hand
+    from odds.pricing.first_cards_base import paid_hand
     paid: dict[str, Any] = dict(paytable.pays)
     paid.update(paytable.meter_pays)
     hand = paid_hand(hands, paid)

@@ -25,7 +25,7 @@ from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from odds.pricing.record import BookVariant, Options, Wager, wager_option
 from .shoe_returns import closed_form_return, deals_return, match_the_dealer_return
-from .first_cards_base import first_cards_par_sheet, first_cards_wager
+from odds.pricing.first_cards_base import first_cards_par_sheet, first_cards_wager
 
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules

@@ -52,7 +52,7 @@ from odds.engine.first_cards import ALL_CARDS, FirstCardsGame
 from odds.reference import defined as interpreter
 from odds.reference.figures import ReferenceFigures
 
-from .first_cards_base import first_cards_par_sheet
+from odds.pricing.first_cards_base import first_cards_par_sheet
 from odds.pricing.parsheet import Outcome, ParSheet
 from odds.pricing.record import Options, Wager
 from .shoe_returns import WIDE, ShoeReturn, deals_return, listed

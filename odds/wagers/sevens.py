@@ -28,7 +28,7 @@ from odds.core.formats import fraction_text
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from odds.pricing.record import Options, Wager, wager_option
-from .first_cards_base import first_cards_par_sheet, paid_hand
+from odds.pricing.first_cards_base import first_cards_par_sheet, paid_hand
 from .shoe_returns import deals_return
 
 if TYPE_CHECKING:

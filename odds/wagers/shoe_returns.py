@@ -11,7 +11,7 @@ offered only on an up card of 2 to 6, 58 Pa. Code 633b.16(c)); the return is per
 
 ``counts`` is a shoe state: a :class:`~odds.core.shoe.Shoe` (suits known), or a flat sequence of
 52 whole numbers, rank major (``counts[4 * r + s]`` cards of rank ``RANKS[r]`` and suit
-``SUITS[s]``), as :func:`odds.wagers.first_cards_closed.flat_counts` makes from a shoe: a list, a
+``SUITS[s]``), as :func:`odds.pricing.first_cards_closed.flat_counts` makes from a shoe: a list, a
 tuple or a numpy array of integers. Each count is 0 to 1,000, a bool is not a count, and anything
 else (ten counts by value among them) is a :class:`~odds.core.errors.ShoeError`, the same on the
 exact and the fast twin: the exact twin checks with :func:`odds.engine.shoe_state.shoe_state`, the
@@ -29,14 +29,14 @@ How each is computed:
   :func:`odds.wagers.dealer_bust.buster_bust_probabilities` and
   :func:`~odds.wagers.dealer_bust.ez_bust_probability` without building a dealer table.
 * ``21+3``, ``twenty-point-bonus``, ``royal-match-21``, ``kings-bounty``, ``match-the-dealer``,
-  ``bust-it``: the closed forms of :mod:`odds.wagers.first_cards_closed` compiled
+  ``bust-it``: the closed forms of :mod:`odds.pricing.first_cards_closed` compiled
   (``ext/closed_counts.pyx``): the exact count of each outcome in 128-bit integers (exact), or
   their pay-weighted sum in doubles (fast). The Python forms, and the general first-cards engine,
   are the check the tests hold them to.
 
 >>> from odds import Shoe, DealerRules
 >>> from odds.wagers.paytables import builtin_paytables
->>> from odds.wagers.first_cards_closed import flat_counts
+>>> from odds.pricing.first_cards_closed import flat_counts
 >>> buster = shoe_return("buster", builtin_paytables("buster").tables["C"].pays, DealerRules.parse("H17"))
 >>> r, offered = buster.exact(flat_counts(Shoe.decks(6)))
 >>> round(float(r), 6), offered
@@ -64,8 +64,8 @@ from odds.engine.first_cards import DealPays, count_first_cards, deal_pays
 from odds.engine.kernels import closed_counts
 from odds.engine.shoe_state import shoe_state
 
-from .first_cards_base import paid_hand, settlements
-from .first_cards_closed import COMPILED
+from odds.pricing.first_cards_base import paid_hand, settlements
+from odds.pricing.first_cards_closed import COMPILED
 
 EZ_UPCARDS = (2, 3, 4, 5, 6)  # point values on which EZ Bust is offered
 BUST = RESULTS.index("bust")
@@ -194,7 +194,7 @@ def _first_cards(wager: str, pays: Mapping[str, Fraction], method: str,
 
 class _Deals(_AlwaysOffered):
     """A first-cards wager paid deal by deal as its par sheet pays each deal (``deals``, read off
-    the sheet: :func:`~odds.wagers.first_cards_base.settlements`): exact, the general first-cards
+    the sheet: :func:`~odds.pricing.first_cards_base.settlements`): exact, the general first-cards
     engine's count of every deal (the par sheet's own); fast, the compiled sum over the deals."""
 
     def __init__(self, wager: str, deals: DealPays) -> None:
@@ -367,7 +367,7 @@ class _EzBust(_Dealer):
 
 def match_the_dealer_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
     """Match the dealer's return for any shoe (the dealer's rules do not matter): the weighted counts
-    of :func:`~odds.wagers.first_cards_closed.count_match_the_dealer`, each matching card paid."""
+    of :func:`~odds.pricing.first_cards_closed.count_match_the_dealer`, each matching card paid."""
     return _first_cards("match-the-dealer", pays,
                         "closed form over the up card's rank and suit (exact integers, compiled; checked against "
                         "the general first-cards engine)")
@@ -400,7 +400,7 @@ def shoe_paid_top_return(wager: str, pays: Mapping[str, Fraction], top_pay: Call
 
 
 def closed_form_return(wager: str) -> Callable[..., ShoeReturn]:
-    """The return of a first-cards wager with a closed form (:data:`~odds.wagers.first_cards_closed.COMPILED`), as a record's
+    """The return of a first-cards wager with a closed form (:data:`~odds.pricing.first_cards_closed.COMPILED`), as a record's
     ``shoe_return``: ``(pays, rules) -> ShoeReturn`` (the dealer's rules do not matter)."""
 
     def make(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:

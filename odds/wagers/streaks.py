@@ -193,7 +193,7 @@ class WinsInARowReturn(ShoeReturn):
 
     >>> from odds import DealerRules, Shoe
     >>> from odds.wagers.paytables import builtin_paytables
-    >>> from odds.wagers.first_cards_closed import flat_counts
+    >>> from odds.pricing.first_cards_closed import flat_counts
     >>> ret = WinsInARowReturn("streak", builtin_paytables("streak").tables["A"].pays, DealerRules.parse("S17"))
     >>> shoe = Shoe.decks(1)
     >>> ret.exact(flat_counts(shoe))[0] == -streak_par_sheet(shoe, DealerRules.parse("S17"),
