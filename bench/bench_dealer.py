@@ -31,7 +31,8 @@ from odds import DealerRules, Shoe
 from odds.engine.dealer import _table, dealer_rows
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.wagers.paytables import builtin_paytables
-from odds.wagers.shoe_returns import EZ_UPCARDS, shoe_return
+from odds.wagers.dealer_bust import EZ_UPCARD_VALUES as EZ_UPCARDS
+from odds.wagers.shoe_returns import shoe_return
 
 
 def baseline_table(counts: tuple[int, ...], hits_soft_17: bool) -> dict:

@@ -221,7 +221,7 @@ def defined_wager(spec: SweepSpec) -> None:
 
 @lru_cache(maxsize=8)
 def evaluator(spec: SweepSpec) -> ShoeReturn:
-    """The wager's :class:`~odds.wagers.shoe_returns.ShoeReturn` (built once per process)."""
+    """The wager's :class:`~odds.pricing.shoe_returns.ShoeReturn` (built once per process)."""
     if spec.wager_file is not None:
         defined_wager(spec)
     options = dict(spec.game)

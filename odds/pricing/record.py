@@ -214,6 +214,9 @@ class Wager:
     def __post_init__(self) -> None:
         if not isinstance(self.par_sheet, CheckedParSheet):
             object.__setattr__(self, "par_sheet", CheckedParSheet(self.name, self.par_sheet))
+        bind = getattr(self.shoe_return, "bound_to", None)
+        if bind is not None:  # a return read off this record's own par sheet (a DealsReturn)
+            object.__setattr__(self, "shoe_return", bind(self))
 
     @property
     def simulated(self) -> bool:

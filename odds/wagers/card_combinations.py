@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Un
 from odds.core.cards import Card, point_value
 from odds.core.errors import WagerError, option
 from odds.core.numbers import exact_number
+from odds.core.rules import DealerRules
 from odds.engine.first_cards import FirstCardsGame
 from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from odds.pricing.record import BookVariant, Options, Wager, wager_option
-from .shoe_returns import closed_form_return, deals_return, match_the_dealer_return
+from odds.pricing.shoe_returns import ShoeReturn, closed_form_return, deals_return, first_cards_return
 from odds.pricing.first_cards_base import first_cards_par_sheet, first_cards_wager
 
 if TYPE_CHECKING:
-    from odds.core.rules import DealerRules
     from odds.core.shoe import Shoe
     from odds.pricing.parsheet import ParSheet
     from odds.pricing.paytables import Paytable
@@ -340,7 +340,7 @@ def twenty_point_return(pays: Mapping[str, Fraction], rules: Optional[DealerRule
     the queen of hearts pair with a dealer blackjack paid its expected share for the shoe as it
     stands (:func:`capped_top_pay`), as the par sheet pays it."""
     from odds.core.shoe import Shoe
-    from .shoe_returns import shoe_paid_top_return
+    from odds.pricing.shoe_returns import shoe_paid_top_return
     limit = _payout_limit(cap, spots)
     top = "qh-pair-dealer-bj"
     if limit is None or top not in pays:
@@ -404,6 +404,14 @@ class TwentyPointOptions(Options):
 def _dealt(hands_of: Callable, **kw: Any) -> Dealt:
     """The simulator's settlement of a wager on the player's first cards (and the next two)."""
     return Dealt(dealt.first_cards_round(hands_of), **kw)
+
+
+def match_the_dealer_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Match the dealer's return for any shoe (the dealer's rules do not matter): the weighted counts
+    of :func:`~odds.pricing.first_cards_closed.count_match_the_dealer`, each matching card paid."""
+    return first_cards_return("match-the-dealer", pays,
+                        "closed form over the up card's rank and suit (exact integers, compiled; checked against "
+                        "the general first-cards engine)")
 
 
 WAGERS = (

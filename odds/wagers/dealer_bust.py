@@ -14,15 +14,19 @@ test_exchangeability.py checks this exactly on one deck against a player who dra
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from math import perm
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Union, cast
+
+import numpy
 
 from odds.core.rationals import as_fraction
 from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
-from odds.engine.dealer import dealer_busts, dealer_table
-from odds.core.errors import EngineError, WagerError, option, shown
+from odds.engine.dealer import DealerWeights, dealer_busts, dealer_table
+from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
+from odds.core.errors import EngineError, InternalError, WagerError, option, shown
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
 from odds.engine.player import PlayerEngine, Value
@@ -32,9 +36,9 @@ from odds.core.results import DealerResult
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.reference import dealt, figures
-from . import shoe_returns
 from . import play_options
 from odds.pricing.record import BookVariant, Options, Wager, wager_option
+from odds.pricing.shoe_returns import WIDE, CompiledReturn, ShoeReturn, listed, scaled_pays
 
 if TYPE_CHECKING:
     from odds.core.cards import Card
@@ -549,13 +553,151 @@ class EzBustOptions(Options):
             raise _not_offered(self.upcard)
 
 
+# --------------------------------------------------------- the return of a shoe as it stands
+
+EZ_UPCARD_VALUES = tuple(int(u) for u in EZ_UPCARDS)  # point values on which EZ Bust is offered
+BUST = RESULTS.index("bust")
+
+
+class _Dealer(ShoeReturn):
+    """Shared by the dealer-bust wagers: the kernel's bust buckets by up card and cards."""
+
+    max_cards = WIDE - 1  # the most cards in a dealer's hand a weight is given for
+
+    def __init__(self, rules: DealerRules) -> None:
+        self.rules = rules
+        # the fast twin's weights of (up card, result, cards) for DealerWeights
+        self._weights = numpy.zeros((10, len(RESULTS), WIDE))
+        self._h17 = rules.hits_soft_17
+
+    # The exact twin's graph and kernel are built on its first use (a tenth of a second): the fast
+    # twin needs neither.
+    @cached_property
+    def kernel(self) -> Any:
+        return dealer_kernel(self._h17)
+
+    @cached_property
+    def _expectation(self) -> Any:
+        """The fast twin: ``DealerWeights`` of the weights the wager set (made on first use)."""
+        return DealerWeights(self._weights, self._h17, by_value=False)
+
+    @cached_property
+    def busts(self) -> tuple[tuple[int, int, int], ...]:
+        """(up card value, number of cards, bucket) of every dealer bust."""
+        g = dealer_graph(self._h17)
+        if g.max_cards > self.max_cards:
+            raise InternalError(f"the dealer's hands hold up to {g.max_cards} cards, weights stop at {self.max_cards}")
+        return tuple((up, k, g.bucket(up, "bust", k)) for up in range(1, 11) for k in range(3, g.max_cards + 1))
+
+    @staticmethod
+    def by_value(counts: Sequence[int]) -> list[int]:
+        v = [sum(counts[4 * r:4 * r + 4]) for r in range(9)]
+        v.append(sum(counts[36:52]))
+        return v
+
+    def _nums(self, v: Sequence[int], total: int) -> list[int]:
+        if total < 2:
+            raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
+        nums, starved = self.kernel.exact(v, total)
+        if starved >= 0:  # the words of the fast twin (ext/dealer_kernel.pyx, _small_shoe)
+            up = value_label(self.kernel.upcard_of(starved) + 1)
+            raise EngineError(f"the shoe ({total} cards) can run out before the dealer finishes a hand with up card {up}")
+        return nums
+
+    def _bust_sum(self, v: Sequence[int], total: int, weight: Callable[[int, int], int]) -> tuple[int, int]:
+        """Sum over every dealer bust (up card u, k cards) of weight(u, k) * P(u up, bust with k),
+        as an integer numerator and denominator: P = v[u] nums / (total)_k, (n)_k falling."""
+        nums = self._nums(v, total)
+        live = [(up, k, nums[b]) for up, k, b in self.busts if nums[b] and v[up - 1]]
+        most = max((k for _, k, _ in live), default=2)
+        num = sum(weight(up, k) * v[up - 1] * n * perm(total - k, most - k) for up, k, n in live)
+        return num, perm(total, most)
+
+
+class _Buster(_Dealer):
+    wager = "buster"
+
+    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
+        super().__init__(rules)
+        self.scale, scaled = scaled_pays(pays)
+        # a bust with k cards wins pay + 1 over the loss of the unit (pays "to 1")
+        self.win = [0, 0, 0] + [scaled[f"bust-{k}" if k < 8 else "bust-8+"] + self.scale
+                                for k in range(3, self.max_cards + 1)]
+        for k in range(3, self.max_cards + 1):
+            self._weights[:, BUST, k] = self.win[k]
+        self.method = ("dealer kernel over the drawing graph: exact integer counts of ordered draws "
+                       "(exact), or its float probabilities (fast)")
+
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
+        v = self.by_value(counts)
+        num, den = self._bust_sum(v, sum(v), lambda up, k: self.win[k])
+        return num - den * self.scale, den * self.scale, 1, 1
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        return self._expectation(counts) / self.scale - 1.0, 1.0
+
+
+class _EzBust(_Dealer):
+    wager = "ez-bust"
+
+    def __init__(self, pays: Mapping[str, Fraction], rules: DealerRules) -> None:
+        super().__init__(rules)
+        self.pay = Fraction(pays["bust"])
+        self._paid = float(self.pay + 1)
+        for u in EZ_UPCARD_VALUES:
+            self._weights[u - 1, BUST, :] = 1.0
+        self.method = ("dealer kernel over the drawing graph: P(bust | up card 2 to 6), weighted by the "
+                       "chance of each up card; exact integer counts (exact) or floats (fast)")
+
+    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
+        v = self.by_value(counts)
+        total = sum(v)
+        offered = sum(v[u - 1] for u in EZ_UPCARD_VALUES)
+        if not offered:
+            self._nums(v, total)  # a shoe the dealer cannot finish on is refused, as by the fast twin
+            return 0, 1, 0, 1
+        num, den = self._bust_sum(v, total, lambda up, k: 1 if up in EZ_UPCARD_VALUES else 0)
+        # P(bust | the wager is offered) = num total / (den offered); pays p/q to 1
+        p, q = self.pay.numerator, self.pay.denominator
+        return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
+
+    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
+        counts = listed(counts)
+        busts = self._expectation(counts)  # P(bust and the wager offered); the shoe state checked first
+        offered = sum(counts[4 * EZ_UPCARD_VALUES[0] - 4:4 * EZ_UPCARD_VALUES[-1]])  # ranks 2 to 6
+        if not offered:
+            return 0.0, 0.0
+        total = sum(counts)
+        return self._paid * (busts * total / offered) - 1.0, offered / total
+
+
+def bust_it_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Bust It's return for any shoe (the dealer's rules do not matter: only a hard 12 to 16 busts
+    with one card): the count of :func:`~odds.wagers.dealer_bust.bust_it_combinations`, compiled."""
+    scale, scaled = scaled_pays(pays)
+    return CompiledReturn("bust-it", lambda outcome: -scale if outcome == "lose" else scaled[cast(str, outcome)], scale,
+                     "closed form over the dealer's first three cards by value, and the eights by suit (exact "
+                     "integers, compiled; checked against the par sheet's count)")
+
+
+def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """Buster's return for any shoe, with ``pays`` (a paytable's ``pays``) and the dealer's ``rules``."""
+    return _Buster(pays, rules)
+
+
+def ez_bust_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
+    """EZ Bust's return for any shoe, placed on every up card it is offered on."""
+    return _EzBust(pays, rules)
+
+
+
 WAGERS = (
     Wager("buster", "Buster Blackjack", "58 Pa. Code 633c.13", BUSTER_OUTCOMES, buster_par_sheet,
-          paytable_extras=("bonuses",), reference=figures.buster, shoe_return=shoe_returns.buster_return,
+          paytable_extras=("bonuses",), reference=figures.buster, shoe_return=buster_return,
           cross_checks=buster_bonus_checks,
           dealt=dealt.Dealt(dealt.buster_round, "no-bust", every_pay=BUSTER_OUTCOMES)),
     Wager("ez-bust", "EZ Bust Blackjack", "58 Pa. Code 633b.16", ("bust",), ez_bust_par_sheet, EzBustOptions,
-          reference=figures.ez_bust, shoe_return=shoe_returns.ez_bust_return,
+          reference=figures.ez_bust, shoe_return=ez_bust_return,
           dealt=dealt.Dealt(dealt.ez_bust_round, "no-bust", ("upcard",), ("bust",), note=dealt.EZ_BUST_NOTE),
           book_variants=(BookVariant(
               "push", (6, 8), {"push_option": True},
@@ -565,5 +707,5 @@ WAGERS = (
               "EZ Bust's split wagers of (c)(2) with pairs resplit to four hands (aces once) and a double "
               "allowed after a split, at 6 and 8 decks (the wager's own house edge is the same)"))),
     Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet,
-          reference=figures.bust_it, shoe_return=shoe_returns.bust_it_return, dealt=dealt.Dealt(dealt.bust_it_round)),
+          reference=figures.bust_it, shoe_return=bust_it_return, dealt=dealt.Dealt(dealt.bust_it_round)),
 )

@@ -6,7 +6,7 @@
   into classes (two cards are alike when the table is the same with either at every position), and
   the first-cards engine (:mod:`odds.engine.first_cards`, the Cython kernel over classes of cards)
   counts every deal of a shoe by those classes, as for 21+3 or royal match. The return for a shoe
-  as it stands is the compiled sum over the deals (:func:`~odds.wagers.shoe_returns.deals_return`).
+  as it stands is the compiled sum over the deals (:func:`~odds.pricing.shoe_returns.deals_return`).
 - **dealer-final**: each cell (up card, final result, number of cards) of the dealer's law
   (:func:`odds.engine.dealer.dealer_table`, the dealer kernel) is given the pay of its outcome; the
   return for a shoe as it stands folds those pays into :class:`odds.engine.dealer.DealerWeights`
@@ -55,7 +55,7 @@ from odds.reference.figures import ReferenceFigures
 from odds.pricing.first_cards_base import first_cards_par_sheet
 from odds.pricing.parsheet import Outcome, ParSheet
 from odds.pricing.record import Options, Wager
-from .shoe_returns import WIDE, ShoeReturn, deals_return, listed
+from odds.pricing.shoe_returns import WIDE, ShoeReturn, deals_return, listed
 
 DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"
 """The shipped definition files: the regulations' wagers the families express, restated."""

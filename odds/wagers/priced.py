@@ -29,7 +29,9 @@ from odds.core.shoe import MAX_DECKS, Shoe
 from odds.pricing.parsheet import ParSheet
 from .paytables import Paytable, choose_paytable
 from odds.engine.shoe_state import shoe_state
-from .shoe_returns import TIE_BAND, ShoeReturn, recorded_deals, shoe_return
+from odds.pricing.shoe_returns import TIE_BAND, ShoeReturn, recorded_deals
+
+from .shoe_returns import shoe_return
 
 Number = Union[float, Fraction]
 ShoeLike = Union[Shoe, Sequence[int]]

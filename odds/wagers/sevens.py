@@ -29,7 +29,7 @@ from odds.reference import dealt, figures, hands
 from odds.reference.dealt import Dealt
 from odds.pricing.record import Options, Wager, wager_option
 from odds.pricing.first_cards_base import first_cards_par_sheet, paid_hand
-from .shoe_returns import deals_return
+from odds.pricing.shoe_returns import deals_return
 
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules

@@ -31,7 +31,7 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from . import play_options
 from odds.pricing.record import Options, Wager, wager_option
-from .shoe_returns import ShoeReturn
+from odds.pricing.shoe_returns import ShoeReturn
 
 if TYPE_CHECKING:
     from odds.engine.outcomes import RoundOutcomes
@@ -186,7 +186,7 @@ def burnout_bonus_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, 
 
 class WinsInARowReturn(ShoeReturn):
     """The return of a wager on ``streak`` wins in a row for the shoe as it stands (a sweep's
-    :class:`~odds.wagers.shoe_returns.ShoeReturn`): the round's outcome law from that shoe
+    :class:`~odds.pricing.shoe_returns.ShoeReturn`): the round's outcome law from that shoe
     (:func:`~odds.engine.outcomes.round_outcomes`; exact, or the engine's float path), then
     ``(w / (w + l)) ** streak`` as on the par sheet, every round of the streak dealt from the shoe
     as it stands. The main game is the par sheet's default (``game``: its options).
