@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from odds import OddsError, price
 from odds.apps.cli import build_parser, main
 from odds.core.numbers import exact_number
-from odds.wagers.solve import parse_edge, parse_share, solve_pay
+from odds.pricing.solve import parse_edge, parse_share, solve_pay
 
 HOSTILE = ["1e400", "1e5000", "-1e5000", "1e5000%", "-0", "0", "nan", "inf", "-inf", "NaN", "1/0", "0/0", "", " ",
            "9" * 5000, "-" + "9" * 5000, "1/" + "9" * 5000, "0." + "0" * 5000 + "1", "1e-5000", "1e999999999",

@@ -12,7 +12,7 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.wagers import get_wager
 from odds.wagers.paytables import Paytable, builtin_paytables, load_paytable_file, provenance
-from odds.wagers.solve import edge_grid, parse_edge, solve_scale
+from odds.pricing.solve import edge_grid, parse_edge, solve_scale
 
 H17 = DealerRules.parse("H17")
 
@@ -30,7 +30,7 @@ def priced(wager, table, decks, rules, changes):
 ])
 def test_pays_scaled_together_reach_the_target_exactly(wager, table, decks, outcomes, edge):
     t = builtin_paytables(wager).tables[table]
-    s = solve_scale(wager, t, decks, H17, outcomes, edge)
+    s = solve_scale(get_wager(wager), t, decks, H17, outcomes, edge)
     assert s.pays == {o: s.factor * t.pays[o] for o in outcomes}
     assert priced(wager, t, decks, H17, s.pays) == parse_edge(edge)
     for label, pays, exact in s.practical:
@@ -41,7 +41,7 @@ def test_pays_scaled_together_reach_the_target_exactly(wager, table, decks, outc
 
 def test_the_grid_is_every_cell_priced_again():
     t = builtin_paytables("buster").tables["C"]
-    g = edge_grid("buster", t, 6, H17, ("bust-7", (40, 55, 60)), ("bust-8+", (200, Fraction(501, 2))), "6%")
+    g = edge_grid(get_wager("buster"), t, 6, H17, ("bust-7", (40, 55, 60)), ("bust-8+", (200, Fraction(501, 2))), "6%")
     for i, x in enumerate(g.rows[1]):
         for j, y in enumerate(g.columns[1]):
             assert g.edges[i][j] == priced("buster", t, 6, H17, {"bust-7": x, "bust-8+": y})

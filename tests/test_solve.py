@@ -1,4 +1,4 @@
-"""odds.wagers.solve: the exact pay for a target house edge."""
+"""odds.pricing.solve: the exact pay for a target house edge."""
 from fractions import Fraction
 from math import comb
 
@@ -7,7 +7,7 @@ import pytest
 from odds.core.errors import PaytableError
 from odds.wagers.paytables import Paytable, builtin_paytables
 from odds.core.rules import DealerRules
-from odds.wagers.solve import parse_edge, practical_pays, solve_pay
+from odds.pricing.solve import parse_edge, practical_pays, solve_pay
 from odds.core.shoe import Shoe
 from odds.wagers import get_wager
 
@@ -29,7 +29,7 @@ def _edge(wager, table, decks, rules, outcome, pay):
 ])
 def test_solved_pay_gives_the_target_exactly(wager, table, decks, rules, outcome, edge):
     t = builtin_paytables(wager).tables[table]
-    s = solve_pay(wager, t, decks, rules, outcome, edge)
+    s = solve_pay(get_wager(wager), t, decks, rules, outcome, edge)
     assert isinstance(s.pay, Fraction)
     assert _edge(wager, t, decks, rules, outcome, s.pay) == parse_edge(edge)
     assert s.lower.pay <= s.pay <= s.upper.pay
@@ -43,7 +43,7 @@ def test_hand_check_straight_flush_alone_one_deck():
     # C(52, 3) three-card hands. Edge = 1 - P(sf) * (pay + 1), so break-even is 1/P(sf) - 1.
     p = Fraction(12 * 4, comb(52, 3))
     t = Paytable("21+3", "sf", {"straight-flush": Fraction(9)}, "test", None, "test")
-    s = solve_pay("21+3", t, 1, S17, "straight-flush", 0)
+    s = solve_pay(get_wager("21+3"), t, 1, S17, "straight-flush", 0)
     assert s.probability == p
     assert s.pay == 1 / p - 1 == Fraction(5513, 12)
     assert (s.lower.pay, s.upper.pay) == (459, 460)
@@ -60,15 +60,15 @@ def test_practical_pays():
 def test_bad_input():
     c = builtin_paytables("buster").tables["C"]
     with pytest.raises(PaytableError):
-        solve_pay("buster", c, 6, H17, "bust-9", "5%")  # unknown outcome
+        solve_pay(get_wager("buster"), c, 6, H17, "bust-9", "5%")  # unknown outcome
     with pytest.raises(PaytableError):
-        solve_pay("buster", c, 6, H17, "no-bust", "5%")  # the losing row is not a pay
+        solve_pay(get_wager("buster"), c, 6, H17, "no-bust", "5%")  # the losing row is not a pay
     with pytest.raises(PaytableError):  # no suited trips in one deck: probability 0
-        solve_pay("21+3", builtin_paytables("21+3").tables["C"], 1, S17, "suited-trips", "5%")
+        solve_pay(get_wager("21+3"), builtin_paytables("21+3").tables["C"], 1, S17, "suited-trips", "5%")
     with pytest.raises(PaytableError):  # even pay 0 leaves the edge below 90%
-        solve_pay("buster", c, 6, H17, "bust-3", "90%")
+        solve_pay(get_wager("buster"), c, 6, H17, "bust-3", "90%")
     with pytest.raises(PaytableError):
-        solve_pay("buster", c, 6, H17, "bust-3", "five")
+        solve_pay(get_wager("buster"), c, 6, H17, "bust-3", "five")
 
 
 def test_command_line_spellings(capsys):

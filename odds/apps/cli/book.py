@@ -107,7 +107,7 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
 
 def _sweep_settings(args: argparse.Namespace, command: str) -> Fraction:
     """The penetration read, the plots' folder and the place to run checked, before any sweep runs."""
-    from odds.wagers.solve import parse_share
+    from odds.pricing.solve import parse_share
     from odds.apps.sweep import SweepError
     text = args.penetration
     try:

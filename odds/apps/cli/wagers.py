@@ -138,7 +138,7 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def cmd_solve(args: argparse.Namespace) -> str:
-    from odds.wagers.solve import edge_grid, solve_pay, solve_scale
+    from odds.pricing.solve import edge_grid, solve_pay, solve_scale
     wager = wager_of(args)
     rules = DealerRules.parse(args.rule, peek=not args.no_peek)
     if args.option:

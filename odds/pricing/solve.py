@@ -8,10 +8,11 @@ exact (``Fraction``); nothing passes through a float.
 
 The practical pays either side are the nearest whole numbers, or halves for pays under 10.
 
+>>> from odds.wagers import get_wager
 >>> from odds.wagers.paytables import builtin_paytables
 >>> from odds.core.rules import DealerRules
 >>> C = builtin_paytables("buster").tables["C"]
->>> s = solve_pay("buster", C, 6, DealerRules.parse("H17"), "bust-3", "5%")
+>>> s = solve_pay(get_wager("buster"), C, 6, DealerRules.parse("H17"), "bust-3", "5%")
 >>> s.target_edge, s.exact_edge(s.pay) == s.target_edge
 (Fraction(1, 20), True)
 >>> s.lower.pay <= s.pay <= s.upper.pay
@@ -32,8 +33,8 @@ from odds.core.numbers import exact_number
 
 if TYPE_CHECKING:
     from odds.core.rules import DealerRules
-    from . import Wager
-    from odds.pricing.paytables import Paytable
+    from .record import Wager
+    from .paytables import Paytable
 
 HALVES_BELOW = 10  # pays under this are rounded to halves, others to whole numbers
 
@@ -143,18 +144,16 @@ def practical_pays(pay: Fraction) -> tuple[Optional[Fraction], Fraction]:
     return (Fraction(lo) if lo >= 0 else None), Fraction(max(hi, Fraction(0)))
 
 
-def solve_pay(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: DealerRules, outcome: str,
+def solve_pay(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules, outcome: str,
               target_edge: Union[str, int, Fraction], **options: Any) -> Solution:
     """The exact pay for ``outcome`` that gives ``target_edge``, the other pays as in ``paytable``.
 
-    ``wager`` is a name or a :class:`~odds.wagers.Wager`; ``options`` go to its par sheet.
+    ``wager`` is the wager's record (:class:`~odds.pricing.record.Wager`); ``options`` go to its par sheet.
     An unknown outcome, one that never happens, or a target that would need a negative pay is a
     :class:`~odds.core.errors.PaytableError`.
     """
     from odds.core.shoe import Shoe
-    from . import get_wager
-
-    w = get_wager(wager) if isinstance(wager, str) else wager
+    w = wager
     target = parse_edge(target_edge)
     known = set(w.paid_outcomes) | set(paytable.pays)
     if outcome not in known:
@@ -254,21 +253,20 @@ def _percent(x: Fraction) -> str:
     return f"{float(x * 100):.4f}% (exact {x})"
 
 
-def solve_scale(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: DealerRules,
+def solve_scale(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules,
                 outcomes: tuple[str, ...], target_edge: Union[str, int, Fraction], **options: Any) -> ScaledSolution:
     """The one factor by which the pays of ``outcomes`` are multiplied to give ``target_edge``.
 
+    >>> from odds.wagers import get_wager
     >>> from odds.wagers.paytables import builtin_paytables
     >>> from odds.core.rules import DealerRules
     >>> C = builtin_paytables("buster").tables["C"]
-    >>> s = solve_scale("buster", C, 6, DealerRules.parse("H17"), ("bust-7", "bust-8+"), "6%")
+    >>> s = solve_scale(get_wager("buster"), C, 6, DealerRules.parse("H17"), ("bust-7", "bust-8+"), "6%")
     >>> down, nearest, up = s.practical
     >>> down[0], down[2] >= s.target_edge >= up[2]
     ('each pay rounded down', True)
     """
-    from . import get_wager
-
-    w = get_wager(wager) if isinstance(wager, str) else wager
+    w = wager
     target = parse_edge(target_edge)
     _check_outcomes(w, paytable, outcomes)
     edge = _pays_edge(w, paytable, decks, rules, options)
@@ -333,7 +331,7 @@ class EdgeGrid:
         return "\n".join(lines)
 
 
-def edge_grid(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: DealerRules,
+def edge_grid(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules,
               rows: tuple, columns: tuple, target_edge: Union[str, Fraction, None] = None,
               **options: Any) -> EdgeGrid:
     """The exact house edge at every pay of ``rows`` = ``(outcome, pays)`` against every pay of
@@ -341,17 +339,16 @@ def edge_grid(wager: Union[str, Wager], paytable: Paytable, decks: int, rules: D
     them): three par sheets fix it, and the cells at the grid's four corners are computed again
     and must agree exactly.
 
+    >>> from odds.wagers import get_wager
     >>> from odds.wagers.paytables import builtin_paytables
     >>> from odds.core.rules import DealerRules
     >>> C = builtin_paytables("buster").tables["C"]
-    >>> g = edge_grid("buster", C, 6, DealerRules.parse("H17"), ("bust-7", (40, 50)), ("bust-8+", (200, 250)))
-    >>> g.edges[1][1] == _pays_edge(__import__("odds.wagers").wagers.get_wager("buster"), C, 6,
+    >>> g = edge_grid(get_wager("buster"), C, 6, DealerRules.parse("H17"), ("bust-7", (40, 50)), ("bust-8+", (200, 250)))
+    >>> g.edges[1][1] == _pays_edge(get_wager("buster"), C, 6,
     ...                             DealerRules.parse("H17"), {})({"bust-7": 50, "bust-8+": 250})
     True
     """
-    from . import get_wager
-
-    w = get_wager(wager) if isinstance(wager, str) else wager
+    w = wager
     (r_name, r_pays), (c_name, c_pays) = rows, columns
     _check_outcomes(w, paytable, (r_name, c_name))
     r_pays, c_pays = tuple(Fraction(p) for p in r_pays), tuple(Fraction(p) for p in c_pays)
