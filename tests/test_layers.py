@@ -1,5 +1,8 @@
-"""The package's architecture, checked: imports run downward through the layers, no module imports
-another's private names, and no two modules import each other (docs/architecture.md)."""
+"""The package's architecture, checked: imports run downward through the layers (core, the
+regulations, engine, reference, pricing, wagers, games, verify, apps), no module imports another's
+private names, and no modules import each other in a cycle of any length (docs/architecture.md).
+Every import counts, wherever it is written: at the top of a module, inside a function, or under
+``TYPE_CHECKING``."""
 import ast
 from pathlib import Path
 
@@ -83,3 +86,63 @@ def test_no_two_modules_import_each_other():
     pairs = sorted({tuple(sorted((a, b))) for a, targets in graph.items() for b in targets
                     if a != b and a in graph.get(b, ()) and not (a == "odds" or b == "odds")})
     assert not pairs, f"modules that import each other: {pairs}"
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports, wherever the import is
+    written: at the top, inside a function (a lazy import), or under ``TYPE_CHECKING``."""
+    graph: dict[str, set[str]] = {}
+    for path in MODULES:
+        graph.setdefault(_module_name(path), set()).update(t for t, _ in _imports(path))
+    return {a: {b for b in targets if b in graph and b != a} for a, targets in graph.items()}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm): each holds a
+    cycle of imports, of any length.
+
+    >>> import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
+    [['a', 'b', 'c']]
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(groups)
+
+
+def test_no_import_cycles_of_any_length():
+    cycles = import_cycles(_import_graph())
+    assert not cycles, "modules in a cycle of imports (lazy imports included): " + "; ".join(
+        " <-> ".join(group) for group in cycles)
+
+
+def test_the_cycle_finder_finds_a_long_cycle_and_no_false_one():
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"d"}, "d": {"a"}}) == [["a", "b", "c", "d"]]
+    assert import_cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
