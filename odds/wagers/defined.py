@@ -57,6 +57,9 @@ from odds.pricing.parsheet import Outcome, ParSheet
 from odds.pricing.record import Options, Wager
 from odds.pricing.shoe_returns import WIDE, ShoeReturn, deals_return, listed
 
+from . import WAGERS, get_wager, register, unregister
+from .paytables import builtin_paytables
+
 DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"
 """The shipped definition files: the regulations' wagers the families express, restated."""
 
@@ -643,7 +646,6 @@ def load_wager_file(path: Union[str, "os.PathLike[str]"]) -> Wager:
     """The wager a definition file defines, registered (every command reads it by its name from
     then on); loading the same file again gives the same record. A name already taken by another
     wager is refused."""
-    from . import WAGERS, register
     definition = read_definition(path)
     known = WAGERS.get(definition.name)
     if known is not None:
@@ -663,7 +665,6 @@ _LOADED: dict[str, str] = {}
 @contextlib.contextmanager
 def wager_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[Wager]:
     """:func:`load_wager_file` for the length of a ``with`` block (the wager unregistered after)."""
-    from . import unregister
     wager = load_wager_file(path)
     try:
         yield wager
@@ -675,7 +676,5 @@ def wager_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[Wager]:
 def get_wager_sheet(name: str, shoe: Any, paytable: str, rules: str = "S17", **options: Any) -> ParSheet:
     """The par sheet of a registered wager with one of its shipped paytables (a shortcut for tests
     and examples)."""
-    from . import get_wager
-    from .paytables import builtin_paytables
     w = get_wager(name)
     return w.price(shoe, DealerRules.parse(rules), builtin_paytables(name).tables[paytable], 6, options)

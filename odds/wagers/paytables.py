@@ -18,6 +18,7 @@ from typing import Any, Mapping, Optional, Union
 
 from odds.core.errors import PaytableError, WagerError, option, shown
 from odds.core.inputs import MAX_TEXT_FILE, InputError, read_regular
+from . import WAGERS, extra_paytables
 from odds.pricing.paytables import (ANY_DECKS, BONUS_OUTCOMES, MAX_DENOMINATOR, MAX_PAY, TABLE_ID, Paytable,
                                     PaytableBook, Provenance, parse_meter_pay, parse_pay, parse_paytables,
                                     toml_number)
@@ -30,7 +31,6 @@ __all__ = ["ANY_DECKS", "BONUS_OUTCOMES", "MAX_DENOMINATOR", "MAX_PAY", "TABLE_I
 def provenance(table: Paytable, extras: Optional[Mapping[str, Mapping[str, Any]]] = None) -> Provenance:
     """The table's :class:`Provenance`. ``extras``: the sections beside the paytables in its file
     (Buster's bonus awards), compared with the shipped file's where the wager reads them."""
-    from . import WAGERS
     try:
         shipped = builtin_paytables(table.wager)
     except FileNotFoundError:
@@ -46,7 +46,6 @@ def provenance(table: Paytable, extras: Optional[Mapping[str, Mapping[str, Any]]
 
 
 def _known_outcomes() -> tuple[Mapping[str, tuple[str, ...]], frozenset[str]]:
-    from . import WAGERS
     return ({name: w.paid_outcomes for name, w in WAGERS.items()},
             frozenset(name for name, w in WAGERS.items() if w.partial_paytables))
 
@@ -109,7 +108,6 @@ def choose_paytable(wager: str, paytable: Optional[str] = None, paytable_file: U
 
 def builtin_paytables(wager: str) -> PaytableBook:
     """The paytables of the regulations for one wager (a defined wager's: those of its file)."""
-    from . import WAGERS, extra_paytables
     name = f"{wager}.toml"
     source = f"tables/{name}"
     text = extra_paytables(wager)

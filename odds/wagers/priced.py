@@ -25,12 +25,14 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union, cast
 from odds.core.errors import WagerError, shown
 from odds.core.rules import DealerRules
 from odds.core.shoe import MAX_DECKS, Shoe
-
-from odds.pricing.parsheet import ParSheet
-from .paytables import Paytable, choose_paytable
 from odds.engine.shoe_state import shoe_state
+from odds.pricing.parsheet import ParSheet
 from odds.pricing.shoe_returns import TIE_BAND, ShoeReturn, recorded_deals
 
+from . import get_wager
+from .defined import load_wager_file
+from .paytables import Paytable, choose_paytable
+from .sevens import parse_meters
 from .shoe_returns import shoe_return
 
 Number = Union[float, Fraction]
@@ -61,8 +63,6 @@ class PricedWager:
                  rules: Union[str, DealerRules] = "S17", decks: Optional[int] = None, exact: bool = False,
                  paytable_file: Optional[str] = None, any_decks: bool = False,
                  wager_file: Union[str, "PathLike[str]", None] = None, **options: Any) -> None:
-        from . import get_wager
-
         for flag, value in (("exact", exact), ("any_decks", any_decks)):
             if not isinstance(value, bool):
                 raise WagerError(f"{flag} must be True or False, got {value!r}")
@@ -74,7 +74,6 @@ class PricedWager:
         if wager_file is not None:
             if not isinstance(wager_file, (str, PathLike)):
                 raise WagerError(f"wager_file must be a path, e.g. 'my-wager.toml', got {wager_file!r}")
-            from .defined import load_wager_file
             defined = load_wager_file(wager_file)
             if wager not in (None, defined.name):
                 raise WagerError(f"{wager_file} defines {defined.name}, not {wager}")
@@ -110,7 +109,6 @@ class PricedWager:
         self.options = self.wager.build_options(options)
         needed = sorted({meter for _, meter in self.table.meter_pays.values()})
         if needed:
-            from .sevens import parse_meters
             missing = [m for m in needed if m not in parse_meters(options.get("meters"))]
             if missing:
                 raise WagerError(f"{self.wager.name} paytable {self.table.id} pays from meter(s) "
