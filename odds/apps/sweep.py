@@ -215,7 +215,7 @@ def defined_wager(spec: SweepSpec) -> None:
     assert spec.wager_file is not None
     path, sha256 = spec.wager_file
     wager = load_wager_file(path)
-    if wager.name != spec.wager or (wager.definition.sha256 != sha256 and sha256):
+    if wager.name != spec.wager or (wager.defined.sha256 != sha256 and sha256):
         raise SweepError(f"{path}: the definition file changed while the sweep ran")
 
 

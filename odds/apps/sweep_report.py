@@ -50,7 +50,7 @@ def warnings(s: SweepSpec) -> list[str]:
     """What the sweep of ``s`` does not show of the wager as it is played (and where a defined
     wager is defined)."""
     if s.wager_file is not None:
-        return [defined_note(get_wager(s.wager).definition)]
+        return [defined_note(get_wager(s.wager).defined)]
     if s.visible is not None or s.wager not in WARNINGS:
         return []
     return [w for w in (WARNINGS[s.wager], burnout_hands_warning(s)) if w is not None]
@@ -151,7 +151,7 @@ def sweep_json(res: SweepResult) -> dict:
         "assumptions": assumptions(s),
         "warnings": warnings(s),
         **({"as_played": _as_played(s, t)} if s.visible is not None else {}),
-        **({"wager_file": definition_json(get_wager(s.wager).definition)} if s.wager_file is not None else {}),
+        **({"wager_file": definition_json(get_wager(s.wager).defined)} if s.wager_file is not None else {}),
     }
 
 

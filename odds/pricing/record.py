@@ -49,10 +49,16 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
-from odds.core.errors import PaytableError, WagerError, option as option_named
+from odds.core.errors import InternalError, PaytableError, WagerError, option as option_named
 from odds.core.shoe import Shoe
 from odds.engine.shoe_state import shoe_state
-from odds.pricing.paytables import Paytable, first_shipped_id
+from odds.core.wager_definition import Definition
+from odds.engine.first_cards import FirstCardsGame
+from odds.reference.dealt import Dealt
+
+from .parsheet import ParSheet
+from .paytables import Paytable, first_shipped_id
+from .shoe_return import ShoeReturn
 from odds.reference.figures import ReferenceFigures
 
 O = TypeVar("O", bound="Options")
@@ -172,9 +178,9 @@ class CheckedParSheet:
     """
 
     wager: str
-    compute: Callable[..., Any]
+    compute: Callable[..., ParSheet]
 
-    def __call__(self, shoe: Any, rules: Any, paytable: Any, *args: Any, **options: Any) -> Any:
+    def __call__(self, shoe: Any, rules: Any, paytable: Any, *args: Any, **options: Any) -> ParSheet:
         if not isinstance(paytable, Paytable):
             first = first_shipped_id(self.wager)
             given = "None" if paytable is None else type(paytable).__name__
@@ -193,23 +199,23 @@ class Wager:
     title: str
     regulation: str
     paid_outcomes: tuple[str, ...]
-    par_sheet: Callable[..., Any]  # (shoe, rules, paytable, decks, **options) -> ParSheet
+    par_sheet: Callable[..., ParSheet]  # (shoe, rules, paytable, decks, **options)
     options: type[Options] = Options
     partial_paytables: bool = False  # a paytable may leave some outcomes unpaid (a blank cell)
     dealer_rule_matters: bool = True  # False: decided by the first cards, any dealer rule
     reference: Optional[Callable[..., ReferenceFigures]] = None
-    dealt: Any = None  # odds.reference.dealt.Dealt: the simulator's settlement of dealt cards
-    shoe_return: Optional[Callable[..., Any]] = None  # (pays, rules, **options) -> ShoeReturn
+    dealt: Optional[Dealt] = None  # the simulator's settlement of dealt cards
+    shoe_return: Optional[Callable[..., ShoeReturn]] = None  # (pays, rules, **options)
     shoe_return_options: tuple[str, ...] = ()  # the options shoe_return takes
     rounds: bool = False  # decided by whole rounds of the main game, played by the player engine
-    game: Any = None  # odds.engine.first_cards.FirstCardsGame: the cards a first-cards wager looks at
+    game: Optional[FirstCardsGame] = None  # the cards a first-cards wager looks at
     cross_checks: Optional[Callable[..., Any]] = None  # (shoe, rules) -> [(figure, engine's, reference's)]
     paytable_extras: tuple[str, ...] = ()  # keys of the paytable file handed to the par sheet
     book_meters: Mapping[Optional[str], str] = field(default_factory=dict)  # paytable (None: any) -> meters
     book_variants: tuple[BookVariant, ...] = ()
     book_options: Mapping[str, Any] = field(default_factory=dict)  # the options of each of its sheets in the book
     book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
-    definition: Any = None  # odds.core.wager_definition.Definition: the file a defined wager is read from
+    definition: Optional[Definition] = None  # the file a defined wager is read from
 
     def __post_init__(self) -> None:
         if not isinstance(self.par_sheet, CheckedParSheet):
@@ -217,6 +223,14 @@ class Wager:
         bind = getattr(self.shoe_return, "bound_to", None)
         if bind is not None:  # a return read off this record's own par sheet (a DealsReturn)
             object.__setattr__(self, "shoe_return", bind(self))
+
+    @property
+    def defined(self) -> Definition:
+        """The definition file of a wager defined in one (an ``InternalError`` for one written in
+        Python: ask only where ``definition`` is set)."""
+        if self.definition is None:
+            raise InternalError(f"{self.name} is not defined in a file")
+        return self.definition
 
     @property
     def simulated(self) -> bool:
@@ -229,7 +243,7 @@ class Wager:
 
     def price(self, shoe: Any, rules: Any, paytable: Any, decks: int,
               options: Optional[Options | Mapping[str, Any]] = None, extras: Optional[Mapping[str, Any]] = None,
-              **internal: Any) -> Any:
+              **internal: Any) -> ParSheet:
         """The exact par sheet. ``extras`` is the paytable file's ``extra`` (Buster's bonus);
         ``internal`` passes what a caller already computed (``outcomes=`` of the streak wagers)."""
         if not isinstance(options, Options):

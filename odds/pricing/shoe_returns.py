@@ -30,11 +30,11 @@ from odds.engine.shoe_state import shoe_state
 from .first_cards_base import paid_hand, settlements
 from .first_cards_closed import COMPILED
 from .paytables import Paytable
+from .shoe_return import ShoeReturn
 
 if TYPE_CHECKING:
     from .record import Wager
 
-TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
 WIDE = 14  # the cards axis of the dealer's weights (odds.engine.dealer.dealer_expectation)
 
 
@@ -54,41 +54,6 @@ def listed(counts: Any) -> Sequence[int]:
     True
     """
     return counts if type(counts) is list or type(counts) is tuple else shoe_state(counts)
-
-
-class ShoeReturn:
-    """The return of one wager and paytable for any shoe (see the module's notes)."""
-
-    wager = ""
-    method = ""
-
-    def ratio(self, counts: Sequence[int]) -> tuple[int, int, int, int]:
-        """The exact return per unit wagered as ``num / den`` and the chance the wager is offered
-        as ``onum / oden``, integers with ``den, oden > 0``."""
-        return self._exact(shoe_state(counts))
-
-    def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
-        """:meth:`ratio` of a shoe state already checked."""
-        raise NotImplementedError
-
-    def exact(self, counts: Sequence[int]) -> tuple[Fraction, Fraction]:
-        """(return per unit wagered, chance the wager is offered), exact."""
-        num, den, onum, oden = self.ratio(counts)
-        return Fraction(num, den), Fraction(onum, oden)
-
-    def fast(self, counts: Sequence[int]) -> tuple[float, float]:
-        """The same as floats (the shoe state checked by the compiled code that reads it)."""
-        raise NotImplementedError
-
-    def decide(self, counts: Sequence[int], exact: bool) -> tuple[float, float, bool]:
-        """(return, chance offered, is the return > 0?) as floats and a sign that is always exact:
-        from the exact ratio (its floats correctly rounded), or from the floats with a return
-        within ``TIE_BAND`` of 0 decided in exact arithmetic."""
-        if exact:
-            num, den, onum, oden = self.ratio(counts)
-            return num / den, onum / oden, num > 0
-        r, q = self.fast(counts)
-        return r, q, (r > 0 if abs(r) >= TIE_BAND else self.ratio(counts)[0] > 0)
 
 
 class AlwaysOffered(ShoeReturn):

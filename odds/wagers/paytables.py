@@ -113,8 +113,8 @@ def builtin_paytables(wager: str) -> PaytableBook:
     text = extra_paytables(wager)
     if text is None:
         text = resources.files("odds.tables").joinpath(name).read_text(encoding="utf-8")
-    elif getattr(WAGERS.get(wager), "definition", None) is not None:
-        source = WAGERS[wager].definition.source
+    elif wager in WAGERS and WAGERS[wager].definition is not None:
+        source = WAGERS[wager].defined.source
     return parse_paytables(text, source, *_known_outcomes())
 
 

@@ -27,7 +27,8 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import MAX_DECKS, Shoe
 from odds.engine.shoe_state import shoe_state
 from odds.pricing.parsheet import ParSheet
-from odds.pricing.shoe_returns import TIE_BAND, ShoeReturn, recorded_deals
+from odds.pricing.shoe_return import TIE_BAND, ShoeReturn
+from odds.pricing.shoe_returns import recorded_deals
 
 from . import get_wager
 from .defined import load_wager_file

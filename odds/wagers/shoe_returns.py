@@ -51,7 +51,8 @@ from typing import Any, Mapping
 
 from odds.core.errors import WagerError
 from odds.core.rules import DealerRules
-from odds.pricing.shoe_returns import TIE_BAND, WIDE, ShoeReturn, deals_return, listed, recorded_deals
+from odds.pricing.shoe_return import TIE_BAND, ShoeReturn
+from odds.pricing.shoe_returns import WIDE, deals_return, listed, recorded_deals
 
 from . import WAGERS
 

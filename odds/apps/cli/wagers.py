@@ -66,7 +66,7 @@ def with_definition(text: str, fmt: str, wager: Any) -> str:
         doc = json.loads(text)
         doc["wager_file"] = definition_json(wager.definition)
         return json.dumps(doc, indent=1)
-    note = defined_note(wager.definition)
+    note = defined_note(wager.defined)
     return text if note in text.splitlines()[0] else f"{note}\n{text}"
 
 
@@ -107,7 +107,7 @@ def cmd_list(args: argparse.Namespace) -> str:
         book = books[name]
         if wager.definition is not None:
             from odds.wagers.defined import defined_note
-            lines.append(f"{name}: {wager.title} ({defined_note(wager.definition)})")
+            lines.append(f"{name}: {wager.title} ({defined_note(wager.defined)})")
         else:
             lines.append(f"{name}: {wager.title} ({wager.regulation}), file {book.source}")
         for t in book.tables.values():
@@ -179,7 +179,7 @@ def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     title, problems = validate_book(book)
     if wager is not None:
         from odds.wagers.defined import defined_note
-        title = f"{title}\n{wager.name}: {defined_note(wager.definition)}"
+        title = f"{title}\n{wager.name}: {defined_note(wager.defined)}"
     lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
     return "\n".join(lines), (1 if problems else 0)
 
