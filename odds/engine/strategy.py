@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Iterator, Optional
 
 from odds.core.display import data_frame, html_table
-from odds.core.actions import LETTERS, Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER  # LETTERS: a chart's letter of each option
+from odds.core.actions import Action, STAND, HIT, DOUBLE, SPLIT, SURRENDER
 from odds.core.cards import value_label
 from odds.core.errors import EngineError
 from odds.core.game_rules import GameRules

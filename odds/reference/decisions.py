@@ -19,12 +19,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from odds.core.cards import RED_SUITS
 from odds.core.game_rules import GameRules
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 POKER = "23456789TJQKA"  # (h)(3): ace high, and low with a 2
-RED = {"H", "D"}
 
 Card = tuple[str, str]
 """A card as (rank, suit), e.g. ``("7", "D")``."""
@@ -161,7 +161,7 @@ def _three_pay(wager: str, table: str, suits: Sequence[str]) -> Pay:
     """The pay of three sevens of ``suits`` (const, {meter: share})."""
     same = len(set(suits)) == 1
     diamonds = same and suits[0] == "D"
-    colour = set(suits) <= RED or not set(suits) & RED
+    colour = set(suits) <= RED_SUITS or not set(suits) & RED_SUITS
     if wager == "super-sevens":
         return ({"A": 5000, "B": 2000}[table] if same else 500), {}
     if wager == "progressive-super-sevens":

@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from odds.pricing.parsheet import ParSheet
     from odds.pricing.paytables import Paytable
 
-RED = frozenset("HD")
-
 
 def _ten(card: Card) -> bool:
     return point_value(card.rank) == 10

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
-from odds.core.cards import Card, parse_cards
+from odds.core.cards import RED_SUITS, Card, parse_cards
 from odds.core.errors import WagerError, option, shown
 from odds.core.numbers import exact_number
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from odds.pricing.parsheet import ParSheet
     from odds.pricing.paytables import Paytable
 
-RED = frozenset("HD")
-
 
 def _seven_class(card: Card) -> Optional[str]:
     return card.suit if card.rank == "7" else "other"
@@ -48,7 +46,7 @@ def _three_sevens(cards: tuple[Card, ...]) -> str:
     suits = {c.suit for c in cards}
     if len(suits) == 1:
         return "suited"
-    if suits <= RED or not suits & RED:
+    if suits <= RED_SUITS or not suits & RED_SUITS:
         return "colour"
     return "mixed"
 
@@ -154,7 +152,7 @@ def progressive_blackjack(cards: tuple[Card, ...]) -> tuple[str, ...]:
     c1, c2, c3, c4 = cards
     hands = []
     if all(c.rank == "A" for c in cards):
-        colours = {c.suit in RED for c in cards}
+        colours = {c.suit in RED_SUITS for c in cards}
         if len(colours) == 1:
             hands.append("four-aces-colour")
     if c1.rank == c2.rank == c3.rank == "A":

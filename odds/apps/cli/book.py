@@ -8,7 +8,6 @@ from fractions import Fraction
 
 from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
-from odds.wagers import get_wager
 
 from odds.core.interrupts import max_workers
 from .arguments import (FORMAT_HELP, add_decks, add_wager_source, deck_list, select_paytable, wager_names, wager_of,

@@ -128,7 +128,8 @@ def _rule_effects_text(args: argparse.Namespace, rules: GameRules) -> str:
 
 
 def cmd_strategy(args: argparse.Namespace) -> str:
-    from odds.engine.strategy import LETTERS, UP_ORDER, basic_strategy_chart
+    from odds.core.actions import LETTERS
+    from odds.engine.strategy import UP_ORDER, basic_strategy_chart
     rules = _game_rules(args)
     _split_play(args)
     engine = _engine(args, rules)
