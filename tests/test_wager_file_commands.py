@@ -255,3 +255,44 @@ def test_a_bad_file_is_one_line_and_exit_2_from_every_command(capsys, tmp_path, 
     assert "player9" in err and not (tmp_path / "out.html").exists()
     status, _, err = run(capsys, *args, "--wager-file", tmp_path / "missing.toml")
     assert status == 2 and err.count("\n") == 1 and "cannot read" in err
+
+
+# ------------------------------------------------------------------------- a named losing row
+
+BET_THE_BUST = EXAMPLES / "bet-the-bust.toml"
+
+
+def _renamed_lose(tmp_path, source, name):
+    """``source`` with its losing row named ``name`` (``lose = ...``, a documented key)."""
+    lines = [l for l in source.read_text().splitlines() if not l.startswith("lose = ")]
+    at = next(i for i, l in enumerate(lines) if l.startswith("family = "))
+    path = tmp_path / f"{source.stem}-{name}.toml"
+    path.write_text("\n".join(lines[:at + 1] + [f'lose = "{name}"'] + lines[at + 1:]) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("source, decks, table, name", [(PAIRS, "6", "A", "no-pair"),
+                                                        (BET_THE_BUST, "6", "WoO", "dealer-stands")])
+def test_every_command_honours_a_named_losing_row(capsys, tmp_path, source, decks, table, name):
+    """The par sheet's last row, the simulator's count, the certification's reference and the book
+    all call the deals no outcome pays by the file's name (a first-cards sheet once said "lose",
+    the simulator then disagreed with it, and certify failed on the name)."""
+    path = _renamed_lose(tmp_path, source, name)
+    status, out, _ = run(capsys, "wager", "--wager-file", path, "--decks", decks, "--paytable", table,
+                         "--rule", "H17", "--format", "json")
+    rows = [o["name"] for o in json.loads(out)["outcomes"]]
+    assert status == 0 and rows[-1] == name and "lose" not in rows[:-1]
+    status, out, _ = run(capsys, "simulate", "--wager-file", path, "--decks", decks, "--paytable", table,
+                         "--rule", "H17", "--rounds", "20000", "--seed", "1")
+    assert status == 0 and "agrees with the exact par sheet" in out and name in out
+    status, out, _ = run(capsys, "certify", "--wager-file", path, "--decks", "1", "--paytable", table,
+                         "--rule", "H17", "--any-decks", "--rounds", "4000", "--out", tmp_path / "r.html")
+    assert status == 0 and "agree exactly" in out and "Monte Carlo: agrees" in out
+    assert f"P({name})" in (tmp_path / "r.html").read_text()
+    status, _, _ = run(capsys, "report", "--wager-file", path, "--decks", "1", "--out", tmp_path / "b", "--no-cache")
+    sheets = sorted((tmp_path / "b").glob("*/*.json"))
+    assert status == 0 and sheets
+    assert all(json.loads(s.read_text())["outcomes"][-1]["name"] == name for s in sheets)
+    status, out, _ = run(capsys, "sweep", "--wager-file", path, "--decks", "1", "--paytable", table,
+                         "--rule", "H17", "--shoes", "3", "--no-dask")
+    assert status == 0

@@ -58,8 +58,8 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
                           paytable: Paytable, decks: int, assumptions: Iterable[str] = (),
                           warnings: Iterable[str] = (), pays: Optional[Mapping[str, Fraction]] = None,
                           row_pay: Optional[Callable[[str, Mapping[str, Fraction]], Fraction]] = None,
-                          extra: Optional[Mapping[str, Any]] = None) -> ParSheet:
-    """Rows in ``ranking`` order, one per paid hand, then ``lose``.
+                          extra: Optional[Mapping[str, Any]] = None, lose: str = "lose") -> ParSheet:
+    """Rows in ``ranking`` order, one per paid hand, then the losing row (named ``lose``).
 
     ``pays`` overrides the paytable's pays (a progressive's meter awards at a given meter);
     ``row_pay(hand, pays)`` gives the pay of a hand that the paytable does not list by name (a
@@ -69,7 +69,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
     rows: dict[str, int] = {}
     row_pays: dict[str, Fraction] = {}
     settled: dict[tuple[str, ...], Fraction] = {}
-    lose = 0
+    lose_row, lost = lose, 0
     for atom, ways in counts.items():
         if row_pay is not None:
             hand = atom[0] if atom else None
@@ -78,7 +78,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
             hand = paid_hand(atom, pays)
             pay = cast("Mapping[Optional[str], Fraction]", pays).get(hand)
         if hand is None or pay is None:
-            lose += ways
+            lost += ways
             settled[atom] = Fraction(-1)
             continue
         rows[hand] = rows.get(hand, 0) + ways
@@ -88,7 +88,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
     if recording is not None:
         recording.append((game, settled))
     outcomes = [Outcome(h, row_pays[h], Fraction(rows[h], cycle), rows[h]) for h in ranking if h in rows]
-    outcomes.append(Outcome("lose", Fraction(-1), Fraction(lose, cycle), lose))
+    outcomes.append(Outcome(lose_row, Fraction(-1), Fraction(lost, cycle), lost))
     roles = ", ".join(POSITIONS[p] for p in game.positions)
     ordering = (f"the first {game.alike} cards counted unordered, the rest in order" if game.alike > 1
                 else "every card in order")

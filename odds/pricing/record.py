@@ -225,6 +225,14 @@ class Wager:
             object.__setattr__(self, "shoe_return", bind(self))
 
     @property
+    def losing_row(self) -> str:
+        """The name of the par sheet's row of the deals no outcome pays: a definition file's own
+        (``lose = ...``), else the simulator's, else ``lose``."""
+        if self.definition is not None:
+            return self.definition.lose
+        return self.dealt.lose if self.dealt is not None else "lose"
+
+    @property
     def defined(self) -> Definition:
         """The definition file of a wager defined in one (an ``InternalError`` for one written in
         Python: ask only where ``definition`` is set)."""

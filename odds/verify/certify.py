@@ -161,7 +161,7 @@ def _sheet_options(wager: Wager, inputs: Inputs) -> dict:
 
 def _reference_pay(wager: Wager, row: str, table: Paytable, meters: Mapping) -> Fraction:
     """The pay of a row, read from the paytable again (a meter award at the meter given)."""
-    if row in LOSERS:
+    if row in LOSERS or row == wager.losing_row:
         return Fraction(-1)
     if wager.dealt is not None and wager.dealt.pay is not None:
         return wager.dealt.pay(row, table.pays)
@@ -196,7 +196,7 @@ def exact_check(sheet: ParSheet, inputs: Inputs, shoe: Shoe) -> ExactCheck:
     figures.append(Figure("expected return", sheet.expected_return, ret))
     progressive = sheet.extra.get("progressive")
     if progressive:
-        p_lose = probs.get("lose", Fraction(0))
+        p_lose = probs.get(wager.losing_row, Fraction(0))
         a = sum((p * inputs.table.pays[n] for n, p in probs.items() if n in inputs.table.pays), Fraction(0)) - p_lose
         figures.append(Figure("R(M) = a + b*M: a", Fraction(progressive["a"]), a))
         for m, b in progressive["b"].items():

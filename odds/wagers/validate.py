@@ -41,7 +41,7 @@ def validate_book(book: PaytableBook) -> tuple[str, list[str]]:
             rule_sets = (DealerRules.parse("S17"), DealerRules.parse("H17")) if wager.dealer_rule_matters else (None,)
             for rules in rule_sets:
                 sheet = wager.price(Shoe.decks(decks), rules, table, decks, options)
-                paid_ever |= {o.name for o in sheet.outcomes if o.probability and o.name not in ("lose", "no-bust")}
+                paid_ever |= {o.name for o in sheet.outcomes if o.probability and o.name not in ("lose", "no-bust", wager.losing_row)}
                 if sheet.expected_return > 0:
                     where = f"{decks} deck(s)" + (f", {rules.name}" if rules else "")
                     problems.append(f"table {table.id}: returns {float(1 + sheet.expected_return):.4%} of the "
