@@ -4,6 +4,7 @@ output labels the wager "defined in FILE, not in a regulation" with the file's S
 restates a shipped wager gives that wager's numbers; a bad file is one line and exit status 2 from
 every command."""
 import hashlib
+from fractions import Fraction
 import json
 from pathlib import Path
 
@@ -227,6 +228,34 @@ def test_price_labels_a_defined_wager():
     import odds
     priced = odds.price(wager_file=PAIRS, paytable="A", decks=6)
     assert labelled(" ".join(priced.par_sheet(odds.Shoe.decks(6)).warnings), PAIRS)
+
+
+def test_a_file_refused_takes_no_name_and_an_edited_file_is_read_again(tmp_path):
+    """From Python, as in a notebook: a file refused for a bad pay leaves its name free for the
+    corrected file; a file edited after it was priced is read again (keyed by its content); a
+    refused edit leaves the last good file in place; a shipped wager's name stays refused."""
+    import odds
+    from odds.core.errors import OddsError
+
+    path = tmp_path / "pairs.toml"
+    path.write_text(OPTIONED.replace("pays = { pair = 10 }", "pays = { pair = -3 }"))
+    with pytest.raises(OddsError, match="cannot be negative"):
+        odds.price(wager_file=path, paytable="P")
+    assert "pairs-with-a-choice" not in WAGERS
+    path.write_text(OPTIONED)
+    shoe = odds.Shoe.decks(1)
+    ten = odds.price(wager_file=path, paytable="P", exact=True).ret(shoe).ret
+    assert ten == 10 * Fraction(3, 51) - Fraction(48, 51)  # a pair in two cards of one deck: 3/51
+    path.write_text(OPTIONED.replace("pays = { pair = 10 }", "pays = { pair = 12 }"))
+    assert odds.price(wager_file=path, paytable="P", exact=True).ret(shoe).ret == 12 * Fraction(3, 51) - Fraction(48, 51)
+    path.write_text(OPTIONED.replace("pays = { pair = 10 }", "pays = { pair = 1e400 }"))
+    with pytest.raises(OddsError):
+        odds.price(wager_file=path, paytable="P")
+    assert WAGERS["pairs-with-a-choice"].definition.paytables["P"]["pays"]["pair"] == 12
+    shipped = tmp_path / "buster.toml"
+    shipped.write_text(OPTIONED.replace('name = "pairs-with-a-choice"', 'name = "buster"'))
+    with pytest.raises(OddsError, match="name of another wager"):
+        odds.price(wager_file=shipped, paytable="P")
 
 
 # ------------------------------------------------------------------------------------- bad files

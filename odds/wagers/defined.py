@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 import numpy
 
 from odds.core.cards import RANKS, RED_SUITS, SUITS, Card
-from odds.core.errors import WagerError, shown
+from odds.core.errors import OddsError, WagerError, shown
 from odds.core.inputs import MAX_TEXT_FILE, InputError, load_toml, read_regular
 from odds.core.rules import DealerRules
 from odds.core.wager_definition import Condition, Definition, DefinitionError, parse_definition
@@ -57,7 +57,7 @@ from odds.pricing.parsheet import Outcome, ParSheet
 from odds.pricing.record import Options, Wager
 from odds.pricing.shoe_returns import WIDE, ShoeReturn, deals_return, listed
 
-from . import WAGERS, get_wager, register, unregister
+from . import WAGERS, extra_paytables, get_wager, register, unregister
 from .paytables import builtin_paytables
 
 DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"
@@ -645,18 +645,33 @@ def _toml(value: Any) -> str:
 
 def load_wager_file(path: Union[str, "os.PathLike[str]"]) -> Wager:
     """The wager a definition file defines, registered (every command reads it by its name from
-    then on); loading the same file again gives the same record. A name already taken by another
-    wager is refused."""
+    then on), keyed by the file's content: loading the same content again gives the same record; a
+    file edited since it was loaded (or another file of the same name) is read again and takes the
+    name over. A name of a shipped wager, or of one registered otherwise, is refused; so is a file
+    whose paytables do not read, and a refused file takes no name (the last good one keeps it).
+    """
     definition = read_definition(path)
-    known = WAGERS.get(definition.name)
+    name = definition.name
+    known = WAGERS.get(name)
+    loaded = _LOADED.get(name)
     if known is not None:
-        if _LOADED.get(definition.name) == definition.sha256:
+        if loaded == definition.sha256:
             return known
-        raise DefinitionError(f"{definition.source}: name: {definition.name!r} is the name of another wager "
-                              "already known; give the definition a name of its own")
+        if loaded is None:
+            raise DefinitionError(f"{definition.source}: name: {name!r} is the name of another wager "
+                                  "already known; give the definition a name of its own")
     wager = definition_wager(definition)
+    previous = None if known is None else (known, extra_paytables(name), loaded)
+    unregister(name)
     register(wager, paytables_text(definition))
-    _LOADED[definition.name] = definition.sha256
+    try:
+        builtin_paytables(name)  # its paytables read now, so that a file refused for them takes no name
+    except OddsError:
+        unregister(name)
+        if previous is not None:
+            register(previous[0], previous[1])
+        raise
+    _LOADED[name] = definition.sha256
     return wager
 
 
