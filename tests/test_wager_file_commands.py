@@ -325,3 +325,56 @@ def test_every_command_honours_a_named_losing_row(capsys, tmp_path, source, deck
     status, out, _ = run(capsys, "sweep", "--wager-file", path, "--decks", "1", "--paytable", table,
                          "--rule", "H17", "--shoes", "3", "--no-dask")
     assert status == 0
+
+
+# --------------------------------------------------------------- a row left out, a row that loses
+
+COLOUR_RUN = """version = 1
+name = "colour-run"
+family = "first-cards"
+cards = ["player1", "player2", "up"]
+[[outcomes]]
+name = "suited-trips"
+when = { all = [{ same = "rank" }, { same = "suit" }] }
+[[outcomes]]
+name = "trips"
+when = { same = "rank" }
+[[outcomes]]
+name = "flush"
+when = { same = "suit" }
+[paytables.A]
+citation = "leaves suited trips out"
+pays = { trips = 30, flush = 5 }
+[paytables.B]
+citation = "suited trips lose"
+pays = { suited-trips = "lose", trips = 30, flush = 5 }
+"""
+
+
+def test_a_row_left_out_is_warned_of_and_a_row_may_lose(capsys, tmp_path):
+    """Suited trips make trips and a flush too: table A, which leaves them out, pays them as trips
+    (said by validate and on the sheet, with the count: each of the 52 cards six times, two of them
+    to the player unordered and one up, 15 x 4 = 60 deals a card, 3,120 in all); table B says they
+    lose, and both roads (the par sheet and the certification's interpreter) and the simulator
+    read it so."""
+    path = tmp_path / "colour-run.toml"
+    path.write_text(COLOUR_RUN)
+    status, out, _ = run(capsys, "validate", "--wager-file", path)
+    assert status == 0 and "no problems found" in out
+    assert out.count("warning: ") == 1 and ("warning: paytable A lists no pay for suited-trips: its deals are "
+                                            "paid as trips") in out
+    status, out, _ = run(capsys, "wager", "--wager-file", path, "--decks", "6", "--paytable", "A", "--format", "json")
+    doc = json.loads(out)
+    assert any("paytable A lists no pay for suited-trips" in w and w.endswith("3,120 of the 15,039,960 deals")
+               for w in doc["warnings"])
+    status, out, _ = run(capsys, "wager", "--wager-file", path, "--decks", "6", "--paytable", "B", "--format", "json")
+    doc = json.loads(out)
+    rows = {o["name"]: o for o in doc["outcomes"]}
+    assert rows["suited-trips"]["pays"] == "-1" and rows["suited-trips"]["combinations"] == 3120
+    assert not any("lists no pay" in w for w in doc["warnings"])
+    p = {name: Fraction(o["probability"]) for name, o in rows.items()}
+    assert Fraction(doc["expected_return"]) == 30 * p["trips"] + 5 * p["flush"] - p["suited-trips"] - p["lose"]
+    assert Fraction(doc["hit_frequency"]) == p["trips"] + p["flush"]
+    status, out, _ = run(capsys, "certify", "--wager-file", path, "--decks", "6", "--paytable", "B",
+                         "--rounds", "20000", "--out", tmp_path / "r.html")
+    assert status == 0 and "agree exactly" in out and "Monte Carlo: agrees" in out

@@ -54,16 +54,39 @@ def paid_hand(hands: tuple[str, ...], pays: Mapping[str, object]) -> Optional[st
     return next((h for h in hands if h in pays), None)
 
 
+def fallen_rows(counts: Mapping[tuple[str, ...], int], pays: Mapping[str, object]) -> dict[tuple[str, str], int]:
+    """``{(best hand made, row it is paid as): ways}`` over the deals whose best hand the paytable
+    leaves out but that make a lower hand it lists: the paytable pays them at that lower row.
+
+    >>> fallen_rows({("straight-flush", "flush"): 4, ("flush",): 9, ("pair",): 5}, {"flush": 5})
+    {('straight-flush', 'flush'): 4}
+    """
+    fallen: dict[tuple[str, str], int] = {}
+    for hands, ways in counts.items():
+        row = paid_hand(hands, pays)
+        if row is not None and row != hands[0]:
+            fallen[hands[0], row] = fallen.get((hands[0], row), 0) + ways
+    return fallen
+
+
+def fallen_note(table: str, hand: str, row: str) -> str:
+    """What a paytable that leaves out ``hand`` does with its deals (see :func:`fallen_rows`)."""
+    return (f"paytable {table} lists no pay for {hand}: its deals are paid as {row}, the next outcome they make "
+            f"that the table lists (write {hand} = \"lose\" in the table if they lose)")
+
+
 def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, ...], shoe: Shoe, rule_name: str,
                           paytable: Paytable, decks: int, assumptions: Iterable[str] = (),
                           warnings: Iterable[str] = (), pays: Optional[Mapping[str, Fraction]] = None,
                           row_pay: Optional[Callable[[str, Mapping[str, Fraction]], Fraction]] = None,
-                          extra: Optional[Mapping[str, Any]] = None, lose: str = "lose") -> ParSheet:
+                          extra: Optional[Mapping[str, Any]] = None, lose: str = "lose",
+                          warn_fallen: bool = False) -> ParSheet:
     """Rows in ``ranking`` order, one per paid hand, then the losing row (named ``lose``).
 
     ``pays`` overrides the paytable's pays (a progressive's meter awards at a given meter);
     ``row_pay(hand, pays)`` gives the pay of a hand that the paytable does not list by name (a
-    hand paid as a sum of per-card pays)."""
+    hand paid as a sum of per-card pays); ``warn_fallen``: a warning for each hand the paytable
+    leaves out whose deals it pays at a lower row (:func:`fallen_rows`)."""
     pays = dict(paytable.pays if pays is None else pays)
     counts, cycle = count_first_cards(game, shoe)
     rows: dict[str, int] = {}
@@ -100,7 +123,9 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
         + tuple(assumptions) + (FRESH,),
         method="exact count of every deal of the deciding cards by rank and suit (Cython kernel "
                "over classes of cards); checked against a deal of every physical card",
-        warnings=tuple(paytable.notes) + tuple(warnings),
+        warnings=tuple(paytable.notes) + tuple(warnings) + tuple(
+            f"{fallen_note(paytable.id, hand, row)}: {ways:,} of the {cycle:,} deals"
+            for (hand, row), ways in (fallen_rows(counts, pays) if warn_fallen and row_pay is None else {}).items()),
         extra=dict(extra or {}))
     if sheet.expected_return > 0:
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (

@@ -16,12 +16,13 @@ A file names its wager and holds one or more paytables::
     notes = ["optional remarks, e.g. a problem in the printed text"]
 
 Pays are "to 1" and exact: an integer, a decimal (read as a decimal, never through a float) or a
-string such as ``"5/2"`` or ``"2.5"``.
+string such as ``"5/2"`` or ``"2.5"``; ``"lose"`` makes a row whose deals lose the wager (where a
+wager pays a deal at the best row the table lists, a row left out would pay at a lower one).
 
 >>> parse_pay("5/2", "x.toml", "pays.bust-3")
 Fraction(5, 2)
->>> toml_number(Fraction(5, 2)), toml_number(Fraction(3))
-('"5/2"', '3')
+>>> toml_number(Fraction(5, 2)), toml_number(Fraction(3)), toml_number(Fraction(-1))
+('"5/2"', '3', '"lose"')
 """
 from __future__ import annotations
 
@@ -109,6 +110,9 @@ class Provenance:
 MAX_PAY = 10 ** 9  # the largest pay (to 1) or award a paytable file may hold
 MAX_DENOMINATOR = 10 ** 6  # the finest fraction of a unit a pay may hold
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,31}")
+
+
+LOSES = "lose"  # a pay written so: the row's deals lose the wager (a pay of -1), not paid at a lower row
 
 
 def parse_pay(value: object, source: str, key: str) -> Fraction:
@@ -225,7 +229,7 @@ def parse_paytables(text: str, source: str, outcomes: Mapping[str, tuple[str, ..
             if name not in known:
                 raise PaytableError(f"{source}: {where}pays.{name}: unknown outcome for {wager} "
                                     f"(expected one of {', '.join(known)})")
-            pays[name] = parse_pay(value, source, f"{where}pays.{name}")
+            pays[name] = Fraction(-1) if value == LOSES else parse_pay(value, source, f"{where}pays.{name}")
         meter_pays = {}
         for name, value in meter_in.items():
             if name not in known:
@@ -295,8 +299,10 @@ def _bonuses(section: object, source: str, wager: str) -> dict:
 
 
 def toml_number(x: Fraction) -> str:
-    """An exact number as TOML: an integer, else a quoted fraction."""
+    """An exact number as TOML: an integer, else a quoted fraction; a pay of -1 (a row that loses) as ``"lose"``."""
     x = Fraction(x)
+    if x == -1:
+        return f'"{LOSES}"'
     return str(x.numerator) if x.denominator == 1 else f'"{x.numerator}/{x.denominator}"'
 
 

@@ -559,7 +559,7 @@ def definition_wager(definition: Definition) -> Wager:
             return first_cards_par_sheet(definition.name, game, ranking, shoe, "any", paytable, decks,
                                          tuple(definition.notes) + tuple(f"option {k}: {v}" for k, v in chosen.items()),
                                          warnings=(defined_note(definition),), row_pay=row_pay,
-                                         lose=definition.lose)
+                                         lose=definition.lose, warn_fallen=True)
 
         def reference(shoe: Any, rules: Any, paytable: Any, options: Mapping[str, Any]) -> ReferenceFigures:
             return interpreter.first_cards_figures(definition, shoe, paytable.pays, _choices(definition, options))

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Union
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
+from odds.pricing.first_cards_base import fallen_note, fallen_rows
+
 from .paytables import Paytable, PaytableBook, load_paytable_file
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -56,13 +58,27 @@ def validate_book(book: PaytableBook) -> tuple[str, list[str]]:
     return f"{book.source}: {book.wager}, tables {', '.join(book.tables)}", sorted(set(problems))
 
 
+def validate_warnings(book: PaytableBook) -> list[str]:
+    """What a paytable does that may not be meant, without being wrong: a table of a defined wager
+    that leaves out an outcome whose deals make a lower outcome it lists pays them at that lower
+    row (:func:`~odds.pricing.first_cards_base.fallen_rows`)."""
+    wager = get_wager(book.wager)
+    if wager.definition is None or wager.game is None:
+        return []
+    out = []
+    for table in book.tables.values():
+        counts, _ = count_first_cards(wager.game, Shoe.decks(max(table.decks or ANY_DECKS)))
+        out += [fallen_note(table.id, hand, row) for hand, row in fallen_rows(counts, table.pays)]
+    return out
+
+
 def _overlaps(table: Paytable, game: FirstCardsGame, decks: int) -> list[str]:
     pays = dict(table.pays)
     counts, _ = count_first_cards(game, Shoe.decks(decks))
     out = []
     for hands in counts:
         listed = [h for h in hands if h in pays]
-        if len(listed) > 1 and pays[listed[0]] < max(pays[h] for h in listed[1:]):
+        if len(listed) > 1 and -1 < pays[listed[0]] < max(pays[h] for h in listed[1:]):  # "lose" is meant
             better = max(listed[1:], key=lambda h: pays[h])
             out.append(f"table {table.id}: {listed[0]} pays {pays[listed[0]]} but the same cards also make "
                        f"{better}, which pays {pays[better]}; paid by rank as {listed[0]}")

@@ -166,7 +166,7 @@ def cmd_solve(args: argparse.Namespace) -> str:
 
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.wagers.paytables import load_paytable_file
-    from odds.wagers.validate import validate_book
+    from odds.wagers.validate import validate_book, validate_warnings
     wager = wager_of(args) if args.wager_file else None
     if args.file is None:
         if wager is None:
@@ -180,7 +180,8 @@ def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     if wager is not None:
         from odds.wagers.defined import defined_note
         title = f"{title}\n{wager.name}: {defined_note(wager.defined)}"
-    lines = [title] + ([f"problem: {p}" for p in problems] or ["no problems found"])
+    lines = [title] + [f"warning: {w}" for w in validate_warnings(book)] \
+        + ([f"problem: {p}" for p in problems] or ["no problems found"])
     return "\n".join(lines), (1 if problems else 0)
 
 
