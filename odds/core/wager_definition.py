@@ -39,7 +39,8 @@ from .cards import RANKS, SUITS
 from .errors import OddsError, shown
 from .inputs import load_toml
 
-VERSION = 1
+VERSION = 2  # the newest version of the format read; every earlier one is read as it was
+VERSIONS = (1, 2)
 FAMILIES = ("first-cards", "dealer-final")
 POSITIONS = {"player1": "the player's first card", "player2": "the player's second card",
              "up": "the dealer's up card", "hole": "the dealer's hole card",
@@ -50,7 +51,9 @@ HANDS = ("any", "hard", "soft")
 RESULTS = ("17", "18", "19", "20", "21", "blackjack", "bust")
 PLACED = ("before-deal", "after-up-card")
 FIRST_CARDS_KINDS = ("rank", "value", "suit", "colour", "card", "same", "distinct", "straight", "total",
-                     "blackjack", "spread", "between", "option", "all", "any", "not")
+                     "blackjack", "spread", "between", "number", "option", "all", "any", "not")
+ONE_CARD_KINDS = ("rank", "value", "suit", "colour", "card")  # what a number condition counts the cards by
+ACES = ("best", "low")  # a total: aces counted as blackjack counts them (best), or always as one (low)
 DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not")
 # bounds on what a file may ask for
 MAX_CARDS = 4
@@ -195,14 +198,39 @@ def _value(value: object, source: str, where: str) -> int:
 class _Reader:
     """Reads the conditions of one family, counting the conditions of each outcome."""
 
-    def __init__(self, source: str, family: str, cards: tuple[str, ...], options: Mapping[str, DefinedOption]):
-        self.source, self.family, self.cards, self.options = source, family, cards, options
+    def __init__(self, source: str, family: str, cards: tuple[str, ...], options: Mapping[str, DefinedOption],
+                 version: int = VERSION):
+        self.source, self.family, self.cards, self.options, self.version = source, family, cards, options, version
         self.nodes = 0
+
+    def since(self, version: int, where: str, what: str) -> None:
+        """Refuse ``what`` in a file of an earlier version than ``version``."""
+        if self.version < version:
+            raise self.fail(where, f"{what} is new in version {version} of the format: write version = {version}")
+
+    def group_cards(self, doc: Mapping[str, Any], where: str, inherited: Optional[list]) -> Optional[list]:
+        """The cards an all, any or not names once for its conditions (version 2), else those it
+        inherits."""
+        if "cards" not in doc:
+            return inherited
+        self.since(2, f"{where}.cards", "cards named once for a group of conditions")
+        return self.read_cards(doc["cards"], f"{where}.cards")
+
+    def read_cards(self, cards: object, where: str) -> list:
+        if not isinstance(cards, list) or not cards:
+            raise self.fail(where, "expected a list of the deciding cards")
+        for c in cards:
+            if c not in self.cards:
+                raise self.fail(where, f"{shown(repr(c), 20)} is not one of the deciding cards "
+                                       f"({', '.join(self.cards)})")
+        if len(set(cards)) != len(cards):
+            raise self.fail(where, "names a card twice")
+        return cards
 
     def fail(self, where: str, message: str) -> DefinitionError:
         return _fail(self.source, where, message)
 
-    def condition(self, doc: object, where: str) -> Condition:
+    def condition(self, doc: object, where: str, cards: Optional[list] = None) -> Condition:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise self.fail(where, f"more than {MAX_NODES} conditions in one outcome")
@@ -211,7 +239,7 @@ class _Reader:
             raise self.fail(where, "a condition is a table such as { same = \"rank\" }")
         found = [k for k in doc if k in kinds]
         if len(found) != 1:
-            other = [k for k in doc if k not in ("cards", "count", "hand", "ace", "is")]
+            other = [k for k in doc if k not in ("cards", "count", "hand", "ace", "is", "of")]
             if not found and other:
                 raise self.fail(f"{where}.{shown(other[0], 30)}", f"unknown condition for the {self.family} family "
                                                                    f"(known: {', '.join(kinds)})")
@@ -220,9 +248,11 @@ class _Reader:
         kind = found[0]
         value = doc[kind]
         here = f"{where}.{kind}"
-        allowed = {"all": (), "any": (), "not": (), "option": ("is",), "distinct": ("cards", "count"),
-                   "total": ("cards", "hand") if self.family == "first-cards" else (),
-                   "straight": ("cards",), "spread": ("cards", "ace"), "between": ("cards", "ace")}
+        group = ("cards",) if self.family == "first-cards" else ()
+        allowed = {"all": group, "any": group, "not": group, "option": ("is",), "distinct": ("cards", "count"),
+                   "total": ("cards", "hand", "ace") if self.family == "first-cards" else (),
+                   "straight": ("cards",), "spread": ("cards", "ace"), "between": ("cards", "ace"),
+                   "number": ("cards", "of")}
         extra = [k for k in doc if k != kind and k not in allowed.get(kind, ("cards",) if self.family == "first-cards"
                                                                           else ())]
         if extra:
@@ -230,9 +260,10 @@ class _Reader:
         if kind in ("all", "any"):
             if not isinstance(value, list) or not value:
                 raise self.fail(here, f"{kind} takes a list of conditions")
-            return Condition(kind, parts=tuple(self.condition(c, f"{here}[{i}]") for i, c in enumerate(value)))
+            inner = self.group_cards(doc, where, cards)
+            return Condition(kind, parts=tuple(self.condition(c, f"{here}[{i}]", inner) for i, c in enumerate(value)))
         if kind == "not":
-            return Condition(kind, parts=(self.condition(value, here),))
+            return Condition(kind, parts=(self.condition(value, here, self.group_cards(doc, where, cards)),))
         if kind == "option":
             if value not in self.options:
                 raise self.fail(here, f"unknown option {shown(repr(value), 30)} (declared: "
@@ -246,7 +277,7 @@ class _Reader:
             return Condition(kind, values=chosen, attribute=value)
         if self.family == "dealer-final":
             return self.dealer(kind, value, here)
-        return self.first_cards(kind, value, doc, here, where)
+        return self.first_cards(kind, value, doc, here, where, cards)
 
     def dealer(self, kind: str, value: object, here: str) -> Condition:
         if kind in ("bust", "blackjack"):
@@ -260,16 +291,9 @@ class _Reader:
         values = tuple(sorted({_value(v, self.source, here) for v in _several(value)}))
         return Condition(kind, values=values)
 
-    def first_cards(self, kind: str, value: object, doc: Mapping[str, Any], here: str, where: str) -> Condition:
-        cards = doc.get("cards", list(self.cards))
-        if not isinstance(cards, list) or not cards:
-            raise self.fail(f"{where}.cards", "expected a list of the deciding cards")
-        for c in cards:
-            if c not in self.cards:
-                raise self.fail(f"{where}.cards", f"{shown(repr(c), 20)} is not one of the deciding cards "
-                                                  f"({', '.join(self.cards)})")
-        if len(set(cards)) != len(cards):
-            raise self.fail(f"{where}.cards", "names a card twice")
+    def first_cards(self, kind: str, value: object, doc: Mapping[str, Any], here: str, where: str,
+                    inherited: Optional[list] = None) -> Condition:
+        cards = self.read_cards(doc["cards"], f"{where}.cards") if "cards" in doc else inherited or list(self.cards)
         read = tuple(cards)
         need = {"spread": 2, "between": 2, "blackjack": 2}
         if kind in need and len(read) != need[kind]:
@@ -302,10 +326,33 @@ class _Reader:
             if value not in STRAIGHTS:
                 raise self.fail(here, f"{shown(repr(value), 30)}: state the aces: one of {', '.join(STRAIGHTS)}")
             return Condition(kind, read, (), str(value))
+        if kind == "number":
+            self.since(2, here, "a number condition (how many cards are of a kind)")
+            of = doc.get("of")
+            if not isinstance(of, dict) or len(of) != 1 or next(iter(of)) not in ONE_CARD_KINDS:
+                raise self.fail(f"{where}.of", "what each card counted is: one condition of "
+                                               f"{', '.join(ONE_CARD_KINDS)}, e.g. of = {{ rank = \"A\" }}")
+            (inner_kind, inner_value), = of.items()
+            self.nodes += 1
+            inner = self.first_cards(inner_kind, inner_value, {}, f"{where}.of.{inner_kind}", f"{where}.of",
+                                     list(read))
+            at_least = isinstance(value, str) and value.endswith("+") and value[:-1].isdigit()
+            bounds = (_range(int(str(value)[:-1]), self.source, here, 0, len(read))[0], len(read)) if at_least \
+                else _range(value, self.source, here, 0, len(read))
+            return Condition(kind, read, bounds, parts=(inner,))
         if kind == "total":
             hand = doc.get("hand", "any")
             if hand not in HANDS:
                 raise self.fail(f"{where}.hand", f"{shown(repr(hand), 20)} is not one of {', '.join(HANDS)}")
+            aces = doc.get("ace", "best")
+            if aces not in ACES:
+                raise self.fail(f"{where}.ace", f"{shown(repr(aces), 20)} is not one of {', '.join(ACES)}")
+            if aces == "low":
+                self.since(2, f"{where}.ace", "a total with aces counted as one")
+                if hand != "any":
+                    raise self.fail(f"{where}.ace", "a total with aces counted as one is neither hard nor soft: "
+                                                    "leave out hand")
+                return Condition(kind, read, _range(value, self.source, here, 1, 10 * MAX_CARDS), "ace-low")
             return Condition(kind, read, _range(value, self.source, here, 2, 11 * MAX_CARDS), str(hand))
         if kind == "blackjack":
             if value is not True:
@@ -354,9 +401,10 @@ def parse_definition(text: str, source: str, sha256: str = "",
     for key in doc:
         if key not in TOP_KEYS:
             raise _fail(source, shown(key, 40), f"unknown key (expected one of {', '.join(TOP_KEYS)})")
-    if doc.get("version") != VERSION:
-        raise _fail(source, "version", f"this odds reads version = {VERSION} of the wager definition format, "
-                                       f"not {shown(repr(doc.get('version')), 20)}")
+    version = doc.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
+        raise _fail(source, "version", f"this odds reads versions {' and '.join(map(str, VERSIONS))} of the wager "
+                                       f"definition format, not {shown(repr(version), 20)}")
     name = _name(doc.get("name"), source, "name")
     family = doc.get("family")
     if family not in FAMILIES:
@@ -414,7 +462,7 @@ def parse_definition(text: str, source: str, sha256: str = "",
                 raise _fail(source, f"{where}.{shown(key, 30)}", "unknown key (expected name, when, pays_as)")
         if "when" not in o:
             raise _fail(source, f"{where}.when", "missing: the condition on which the outcome holds")
-        reader = _Reader(source, family, cards, options)
+        reader = _Reader(source, family, cards, options, version)
         condition = reader.condition(o["when"], f"{where}.when")
         pays_as: dict[str, int] = {}
         if "pays_as" in o:

@@ -93,6 +93,10 @@ def holds(condition: Condition, deal: Mapping[str, tuple[str, str]], options: Ma
     if kind == "distinct":
         low, high = condition.values
         return low <= len({_attribute(c, condition.attribute) for c in cards}) <= high
+    if kind == "number":
+        low, high = condition.values
+        test = condition.parts[0]
+        return low <= sum(_attribute(c, test.kind) in test.values for c in cards) <= high
     if kind == "straight":
         if len(set(ranks)) != len(ranks):
             return False
@@ -106,6 +110,9 @@ def holds(condition: Condition, deal: Mapping[str, tuple[str, str]], options: Ma
             return high or low
         places = [RANKS.index(r) for r in ranks]  # wrap: some turn of the circle A 2 ... K makes a run
         return any(_runs([(p + turn) % 13 for p in places]) for turn in range(13))
+    if kind == "total" and condition.attribute == "ace-low":
+        low, high = condition.values
+        return low <= sum(_point(r) for r in ranks) <= high
     if kind == "total":
         total, soft = _blackjack_total(cards)
         low, high = condition.values

@@ -129,11 +129,19 @@ class _Grid:
             return out
         if kind == "distinct":
             return self._between_counts(self._distinct(_ATTRIBUTE[c.attribute], c.cards), c.values)
+        if kind == "number":  # how many of the cards read pass the one-card test c.parts[0]
+            one = c.parts[0]
+            count = numpy.zeros((1,) * self.k, dtype=int)
+            for position in c.cards:
+                count = count + self.holds(Condition(one.kind, (position,), one.values))
+            return self._between_counts(count, c.values)
         if kind == "straight":
             return self._straight(c)
         if kind in ("total", "blackjack"):
             values = [self.of(_VALUE, p) for p in c.cards]
             hard = sum(values[1:], values[0])
+            if c.attribute == "ace-low":
+                return self._between_counts(hard, c.values)
             ace = values[0] == 1
             for v in values[1:]:
                 ace = ace | (v == 1)

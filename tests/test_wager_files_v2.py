@@ -1,0 +1,111 @@
+"""Version 2 of the wager definition format (docs/wager-files.md): cards named once for a group of
+conditions, number conditions (how many of the cards read are of a rank, value, suit, colour or
+card) and totals with aces counted as one, each compiled into the first-cards engine and read
+apart by the plain interpreter, the two held equal with ``==``; version 1 files read as before, and
+a version 1 file that uses what version 2 adds is refused in one line."""
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from odds import DealerRules, Shoe
+from odds.core.wager_definition import DefinitionError, parse_definition
+from odds.wagers import unregister
+from odds.wagers.defined import definition_wager
+from odds.wagers.paytables import Paytable
+
+S17 = DealerRules.parse("S17")
+ACES = """version = 2
+name = "aces-and-lows"
+family = "first-cards"
+cards = ["player1", "player2", "up"]
+[[outcomes]]
+name = "three-aces"
+when = { number = 3, of = { rank = "A" } }
+[[outcomes]]
+name = "two-aces-player"
+when = { number = 2, of = { rank = "A" }, cards = ["player1", "player2"] }
+[[outcomes]]
+name = "low-21"
+when = { total = 21, ace = "low" }
+[[outcomes]]
+name = "red-pair"
+when = { all = [{ same = "rank" }, { colour = "red" }], cards = ["player1", "player2"] }
+[[outcomes]]
+name = "an-ace"
+when = { number = "1+", of = { value = 1 } }
+[paytables.P]
+citation = "a test"
+pays = { three-aces = 100, two-aces-player = 20, low-21 = 8, red-pair = 5, an-ace = "1/2" }
+"""
+
+
+@pytest.fixture
+def wager():
+    definition = parse_definition(ACES, "aces.toml")
+    w = definition_wager(definition)
+    yield w
+    unregister(w.name)
+
+
+def table(w):
+    return Paytable(w.name, "P", {"three-aces": Fraction(100), "two-aces-player": Fraction(20), "low-21": Fraction(8),
+                                  "red-pair": Fraction(5), "an-ace": Fraction(1, 2)}, "a test", None, "")
+
+
+def both_roads(w, shoe):
+    sheet = w.price(shoe, S17, table(w), 1)
+    figures = w.reference(shoe, S17, table(w), {})
+    return {o.name: o.probability for o in sheet.outcomes if o.probability}, \
+        {k: p for k, p in figures.probabilities.items() if p}
+
+
+@pytest.mark.parametrize("shoe", [Shoe.decks(1), Shoe.decks(1).remove("AS AH 7D KC"), Shoe.decks(2).remove("AD 9S"),
+                                  Shoe.from_flat_counts([3 if r in (0, 6, 9) else 0 for r in range(13) for _ in "SHDC"])])
+def test_the_engine_and_the_interpreter_agree_exactly(wager, shoe):
+    engine, interpreter = both_roads(wager, shoe)
+    assert engine == interpreter
+
+
+def test_counts_by_hand_on_one_deck(wager):
+    """One deck, the player's two cards unordered and the up card: 1,326 x 50 = 66,300 deals.
+    Three aces: C(4,2) pairs for the player, then one of the two aces left up: 12. Two aces to the
+    player without a third: 6 x 48 = 288. 21 with aces as one, no ace (those rows come first) in
+    three cards: counted here by value."""
+    sheet = wager.price(Shoe.decks(1), S17, table(wager), 1)
+    rows = {o.name: o.combinations for o in sheet.outcomes}
+    assert sheet.cycle == 66_300
+    assert rows["three-aces"] == comb(4, 2) * 2 and rows["two-aces-player"] == comb(4, 2) * 48
+    count = {v: 4 if v < 10 else 16 for v in range(1, 11)}
+    ways = 0
+    for a in range(2, 11):
+        for b in range(a, 11):
+            c = 21 - a - b
+            if not 2 <= c <= 10:
+                continue
+            left = dict(count)
+            pair = comb(left[a], 2) if a == b else left[a] * left[b]
+            left[a] -= 1
+            left[b] -= 1
+            ways += pair * left[c]
+    low_21_without_an_ace = ways
+    assert rows["low-21"] == low_21_without_an_ace + _low_21_with_aces()
+
+
+def _low_21_with_aces() -> int:
+    """21 with aces as one and at least one ace, but not three aces nor two to the player: an
+    ace and two others summing to 20 (ten-ten), or two aces (one up) and a 19 (impossible)."""
+    tens = 16
+    # the ace to the player with a ten, a ten up: 4 x 16 x 15; the ace up, two tens to the player: C(16,2) x 4
+    return 4 * tens * (tens - 1) + comb(tens, 2) * 4
+
+
+def test_version_1_refuses_what_version_2_adds():
+    for text, said in [(ACES.replace("version = 2", "version = 1"), "new in version 2"),
+                       (ACES.replace('ace = "low"', 'ace = "low", hand = "soft"'), "leave out hand"),
+                       (ACES.replace('of = { rank = "A" } }\n[[outcomes]]\nname = "two',
+                                     'of = { same = "rank" } }\n[[outcomes]]\nname = "two'), "what each card counted"),
+                       (ACES.replace('number = "1+"', 'number = 4'), "expected a whole number from 0 to 3"),
+                       (ACES.replace("version = 2", "version = 3"), "versions 1 and 2")]:
+        with pytest.raises(DefinitionError, match=said):
+            parse_definition(text, "aces.toml")
