@@ -1,6 +1,6 @@
 """Wager definition files (docs/wager-files.md): the shipped wagers the two families express,
 restated in tables/wagers/, price exactly as their coded records do; the plain interpreter of a file
-(odds.reference.defined) agrees with its compilation into the engines; three side wagers in no
+(odds.reference.defined) agrees with its compilation into the engines; four side wagers in no
 regulation here (examples/wagers/) match their published analyses; a definition that cannot be
 priced is refused in one line (exit 2)."""
 import contextlib
@@ -124,7 +124,7 @@ def interpreter_matches(wager, shoe, rules, table, options):
     return {k: p for k, p in figures.probabilities.items() if p} == expected
 
 
-@pytest.mark.parametrize("stem", sorted(RESTATED) + ["perfect-pairs", "lucky-lucky", "bet-the-bust"])
+@pytest.mark.parametrize("stem", sorted(RESTATED) + ["perfect-pairs", "lucky-lucky", "bet-the-bust", "hot-3"])
 def test_interpreter_equals_compilation_on_small_shoes(defined, stem):
     wager = defined[stem]
     tables = list(builtin_paytables(wager.name).tables)
@@ -146,7 +146,7 @@ def test_interpreter_equals_compilation_on_full_shoes(defined, stem):
     assert interpreter_matches(wager, Shoe.decks(decks).remove("5C 5D 6S 7H 8S"), S17, table, {})
 
 
-# ------------------------------------------------------------ three wagers in no regulation here
+# ------------------------------------------------------------- four wagers in no regulation here
 
 # Wizard of Odds, "Perfect Pairs" (wizardofodds.com/games/blackjack/side-bets/perfect-pairs/),
 # version 1, pay table A (25/12/6), eight decks: perfect pair 1,456, coloured pair 1,664, red/black
@@ -174,6 +174,26 @@ def test_lucky_lucky_wizard_of_odds(defined):
                 "20": 377568, "19": 364320}
     assert {k: r[k][2] for k in expected} == expected
     assert within_print(s.house_edge, "2.66", scale=100)
+
+
+# Wizard of Odds, "Hot 3" (wizardofodds.com/games/blackjack/side-bets/hot3/), three sevens 100,
+# suited 21 20, 21 points 4, 20 points 2, 19 points 1, the three cards counted unordered: four decks
+# 560, 8,032, 123,936, 111,488, 107,648, other 1,126,592 of 1,478,256, house edge 5.65%; six decks
+# 2,024, 27,432, 419,256, 377,568, 364,320, other 3,822,720 of 5,013,320, return -0.054894. Written
+# in version 2 of the format (three sevens as a number condition).
+HOT_3 = {4: ({"three-sevens": 560, "suited-21": 8032, "21-points": 123936, "20-points": 111488, "19-points": 107648,
+              "all-other": 1126592}, 1478256),
+         6: ({"three-sevens": 2024, "suited-21": 27432, "21-points": 419256, "20-points": 377568, "19-points": 364320,
+              "all-other": 3822720}, 5013320)}
+
+
+def test_hot_3_wizard_of_odds(defined):
+    name = defined["hot-3"].name
+    for decks, (expected, cycle) in HOT_3.items():
+        s = sheet(name, Shoe.decks(decks), S17, "WoO", decks, {})
+        assert {k: v[2] for k, v in rows(s).items()} == expected and s.cycle == cycle
+    assert within_print(sheet(name, Shoe.decks(4), S17, "WoO", 4, {}).house_edge, "5.65", scale=100)
+    assert within_print(sheet(name, Shoe.decks(6), S17, "WoO", 6, {}).expected_return, "-0.054894")
 
 
 # Wizard of Odds, "Bet the Bust" (wizardofodds.com/games/blackjack/side-bets/bet-the-bust/), S17,
