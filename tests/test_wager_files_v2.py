@@ -109,3 +109,86 @@ def test_version_1_refuses_what_version_2_adds():
                        (ACES.replace("version = 2", "version = 3"), "versions 1 and 2")]:
         with pytest.raises(DefinitionError, match=said):
             parse_definition(text, "aces.toml")
+
+
+# ------------------------------------------------------------------ a second hand, five cards
+
+TWO_HANDS = """version = 2
+name = "two-hands"
+family = "first-cards"
+cards = ["player1", "player2", "hand2-1", "hand2-2", "up"]
+alike = 4
+[[outcomes]]
+name = "quads"
+when = { same = "rank", cards = ["player1", "player2", "hand2-1", "hand2-2"] }
+[[outcomes]]
+name = "trips"
+when = { any = [{ same = "rank", cards = ["player1", "player2", "hand2-1"] },
+                { same = "rank", cards = ["player1", "player2", "hand2-2"] },
+                { same = "rank", cards = ["player1", "hand2-1", "hand2-2"] },
+                { same = "rank", cards = ["player2", "hand2-1", "hand2-2"] }] }
+[[outcomes]]
+name = "two-pair"
+when = { distinct = "rank", count = 2, cards = ["player1", "player2", "hand2-1", "hand2-2"] }
+[[outcomes]]
+name = "pair"
+when = { distinct = "rank", count = 3, cards = ["player1", "player2", "hand2-1", "hand2-2"] }
+[[outcomes]]
+name = "ace-up"
+when = { rank = "A", cards = ["up"] }
+[paytables.P]
+citation = "a test"
+pays = { quads = 40, trips = 8, two-pair = 5, pair = 1, ace-up = "1/2" }
+"""
+
+
+@pytest.fixture
+def two_hands():
+    w = definition_wager(parse_definition(TWO_HANDS, "two-hands.toml"))
+    yield w
+    unregister(w.name)
+
+
+def two_hands_table(w):
+    return Paytable(w.name, "P", {"quads": Fraction(40), "trips": Fraction(8), "two-pair": Fraction(5),
+                                  "pair": Fraction(1), "ace-up": Fraction(1, 2)}, "a test", None, "")
+
+
+def test_the_player_s_two_hands_and_the_up_card_counted_by_hand(two_hands):
+    """One deck: the player's four cards unordered, C(52, 4) = 270,725, then the up card, 48 left:
+    12,994,800 deals. Four of a kind 13 x 48; three of a kind 13 x C(4,3) x 48 x 48; two pair
+    C(13,2) x 6 x 6 x 48; one pair 13 x 6 x C(12,2) x 4 x 4 x 48; else an ace up (pays 1/2)."""
+    sheet = two_hands.price(Shoe.decks(1), S17, two_hands_table(two_hands), 1)
+    rows = {o.name: o.combinations for o in sheet.outcomes}
+    assert sheet.cycle == comb(52, 4) * 48
+    assert rows["quads"] == 13 * 48 and rows["trips"] == 13 * 4 * 48 * 48
+    assert rows["two-pair"] == comb(13, 2) * 36 * 48 and rows["pair"] == 13 * 6 * comb(12, 2) * 16 * 48
+    # four different ranks to the player and an ace up: no ace among them (4 aces left), or one (3 left)
+    assert rows["ace-up"] == comb(12, 4) * 4 ** 4 * 4 + comb(12, 3) * 4 ** 4 * 3
+
+
+@pytest.mark.parametrize("shoe", [Shoe.from_flat_counts([2 if r in (0, 4, 9, 12) and s < 2 else 0
+                                                         for r in range(13) for s in range(4)]),
+                                  Shoe.from_flat_counts([3 if r in (0, 1, 9) else 0 for r in range(13) for s in range(2)]
+                                                        + [0] * 26)])
+def test_two_hands_the_engine_and_the_interpreter_agree_exactly(two_hands, shoe):
+    sheet = two_hands.price(shoe, S17, two_hands_table(two_hands), 1)
+    figures = two_hands.reference(shoe, S17, two_hands_table(two_hands), {})
+    assert {o.name: o.probability for o in sheet.outcomes if o.probability} == \
+        {k: p for k, p in figures.probabilities.items() if p}
+
+
+def test_the_fast_return_of_five_cards_equals_the_exact_one(two_hands):
+    ret = two_hands.shoe_return(two_hands_table(two_hands).pays, S17)
+    shoe = Shoe.decks(2).remove("AS AH 5D 9C KS")
+    exact, _ = ret.exact(shoe)
+    assert exact == two_hands.price(shoe, S17, two_hands_table(two_hands), 2).expected_return
+    assert abs(ret.fast(shoe)[0] - float(exact)) < 1e-12
+
+
+def test_five_cards_whose_suits_are_read_are_refused_in_one_line():
+    text = TWO_HANDS.replace('{ rank = "A", cards = ["up"] }', '{ suit = "H", cards = ["up"] }')
+    with pytest.raises(DefinitionError, match="more than 8,000,000"):
+        definition_wager(parse_definition(text, "two-hands.toml"))
+    with pytest.raises(DefinitionError, match="new in version 2"):
+        parse_definition(TWO_HANDS.replace("version = 2", "version = 1"), "two-hands.toml")

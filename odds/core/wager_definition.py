@@ -44,7 +44,10 @@ VERSIONS = (1, 2)
 FAMILIES = ("first-cards", "dealer-final")
 POSITIONS = {"player1": "the player's first card", "player2": "the player's second card",
              "up": "the dealer's up card", "hole": "the dealer's hole card",
-             "player3": "the next card dealt to the player", "dealer3": "the dealer's next card"}
+             "player3": "the next card dealt to the player", "dealer3": "the dealer's next card",
+             "hand2-1": "the first card of the player's second hand", "hand2-2": "the second card of the player's "
+                                                                          "second hand"}
+SECOND_HAND = ("hand2-1", "hand2-2")  # Blackjack Switch deals the player two hands (version 2)
 ATTRIBUTES = ("rank", "value", "suit", "colour", "card")
 STRAIGHTS = ("ace-high-or-low", "ace-high", "ace-low", "wrap")
 HANDS = ("any", "hard", "soft")
@@ -56,7 +59,7 @@ ONE_CARD_KINDS = ("rank", "value", "suit", "colour", "card")  # what a number co
 ACES = ("best", "low")  # a total: aces counted as blackjack counts them (best), or always as one (low)
 DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not")
 # bounds on what a file may ask for
-MAX_CARDS = 4
+MAX_CARDS = 5  # deciding cards (version 1: 4)
 MAX_OUTCOMES = 64
 MAX_NODES = 256  # conditions in one outcome, all/any/not included
 MAX_OPTIONS = 8
@@ -421,7 +424,11 @@ def parse_definition(text: str, source: str, sha256: str = "",
             if c not in POSITIONS:
                 raise _fail(source, "cards", f"unknown card {shown(repr(c), 20)} (known: {', '.join(POSITIONS)})")
         cards = tuple(given)
-        default_alike = next((i for i, c in enumerate(cards) if not c.startswith("player")), len(cards)) or 1
+        if version < 2 and (len(cards) > 4 or set(cards) & set(SECOND_HAND)):
+            raise _fail(source, "cards", "a second hand's cards, and a fifth deciding card, are new in version 2 of "
+                                         "the format: write version = 2")
+        default_alike = next((i for i, c in enumerate(cards) if not c.startswith(("player", "hand2"))),
+                             len(cards)) or 1
         alike = doc.get("alike", default_alike)
         if not isinstance(alike, int) or isinstance(alike, bool) or not 1 <= alike <= len(cards):
             raise _fail(source, "alike", f"expected 1 to {len(cards)} (the first cards counted unordered)")

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the cards named)"
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
-             "third": "the next card dealt to the player", "dealer-next": "the dealer's next card"}
+             "third": "the next card dealt to the player", "dealer-next": "the dealer's next card",
+             "second-hand": "a card of the player's second hand"}
 
 
 _RECORDING: ContextVar[Optional[list]] = ContextVar("first_cards_settlements", default=None)

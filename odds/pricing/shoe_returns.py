@@ -145,21 +145,27 @@ class _Deals(AlwaysOffered):
 
 def recorded_deals(wager: str, record_sheet: Callable[[int], object]) -> Optional[_Deals]:
     """The :class:`_Deals` return of ``wager`` from how ``record_sheet(decks)`` (its par sheet of a
-    shoe of ``decks`` decks) pays each deal, read at four decks (every deal of up to four cards is
-    met) and at five; None when that is not one sheet of dealt first cards, or when the pays
-    differ between the two shoes (a pay that depends on the shoe: then only the sheet prices it)."""
-    readings = []
-    for decks in (4, 5):
-        with settlements() as recorded:
-            record_sheet(decks)
-        if len(recorded) != 1:
-            return None
-        readings.append(recorded[0])
+    shoe of ``decks`` decks) pays each deal, read at as many decks as the deal has cards, at least
+    four (so that every deal is met), and at one more; None when that is not one sheet of dealt
+    first cards, or when the pays differ between the two shoes (a pay that depends on the shoe:
+    then only the sheet prices it)."""
+    first = 4
+    while True:
+        readings = []
+        for decks in (first, first + 1):
+            with settlements() as recorded:
+                record_sheet(decks)
+            if len(recorded) != 1:
+                return None
+            readings.append(recorded[0])
+        game, pays = readings[0]
+        if game.k <= first:
+            break
+        if first > 4:
+            raise InternalError(f"{wager}: a deal of {game.k} cards is not met in full on a shoe of {first} decks")
+        first = game.k
     if readings[0][1] != readings[1][1]:
         return None
-    game, pays = readings[0]
-    if game.k > 4:
-        raise InternalError(f"{wager}: a deal of {game.k} cards is not met in full on a shoe of four of each card")
     return _Deals(wager, deal_pays(game, pays))
 
 

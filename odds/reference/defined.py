@@ -137,13 +137,28 @@ def _row(definition: Definition, made: list[str], pays: Mapping[str, Any]) -> st
     return next((m for m in made if m in pays), definition.lose)
 
 
+def _sees_suits(condition: Condition) -> bool:
+    """Whether the condition looks at more of a card than its rank: its suit, colour, or the card."""
+    if condition.kind in ("suit", "colour", "card"):
+        return True
+    if condition.kind in ("same", "distinct") and condition.attribute in ("suit", "colour", "card"):
+        return True
+    return any(_sees_suits(p) for p in condition.parts)
+
+
 def first_cards_figures(definition: Definition, shoe: Any, pays: Mapping[str, Any],
                         options: Mapping[str, str]) -> ReferenceFigures:
     """Every ordered deal of the deciding cards from the physical cards of ``shoe``, one at a time:
-    the ways of each row (the first ``alike`` cards counted unordered) and their chances."""
+    the ways of each row (the first ``alike`` cards counted unordered) and their chances. Where no
+    condition looks at suits, the cards of a rank are dealt as one kind (shown as spades), each
+    with the number of them left."""
     rs = shoe.by_rank_suit()
-    kinds = [(r, s) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS) if rs[i][j]]
-    left = {card: rs[RANKS.index(card[0])][SUITS.index(card[1])] for card in kinds}
+    if any(_sees_suits(o.condition) for o in definition.outcomes):
+        kinds = [(r, s) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS) if rs[i][j]]
+        left = {card: rs[RANKS.index(card[0])][SUITS.index(card[1])] for card in kinds}
+    else:
+        kinds = [(r, "S") for i, r in enumerate(RANKS) if sum(rs[i])]
+        left = {card: sum(rs[RANKS.index(card[0])]) for card in kinds}
     ways: dict[str, int] = {}
     positions = definition.cards
 
@@ -271,17 +286,25 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
 def dealt_settlement(definition: Definition) -> Any:
     """How the simulator settles a round of physically dealt cards for a definition
     (:class:`odds.reference.dealt.Dealt`), the outcomes decided by this interpreter: the opening
-    (player, up card, player, hole card), then for the first cards the player's next card and the
-    dealer's next one; for the dealer's hand the player's draws and the dealer's. A wager placed
+    (player, up card, player, hole card; with a second hand, as Blackjack Switch deals: a card to
+    each hand, the up card, a card to each hand, the hole card), then for the first cards the
+    player's next card and the dealer's next one; for the dealer's hand the player's draws and the dealer's. A wager placed
     after the up card is not made on an up card it is not offered on, nor (the dealer peeking) when
     the dealer has a blackjack under an ace or ten."""
     from .dealt import Dealt, best_total, dealer_completes, opening
     defaults = {o.name: o.default for o in definition.options}
     paid_as = {o.name: o.pays_as for o in definition.outcomes}
 
+    two_hands = bool(set(definition.cards) & {"hand2-1", "hand2-2"})
+
     def first_cards(deal: Any, table: Any) -> list[str]:
-        player, up, hole = opening(deal)
-        seen = {"player1": player[0], "player2": player[1], "up": up, "hole": hole}
+        if two_hands:  # Blackjack Switch: a card to each of the player's two hands, the up card, again, the hole card
+            first, second, up = deal.draw(), deal.draw(), deal.draw()
+            seen = {"player1": first, "hand2-1": second, "up": up, "player2": deal.draw(),
+                    "hand2-2": deal.draw(), "hole": deal.draw()}
+        else:
+            player, up, hole = opening(deal)
+            seen = {"player1": player[0], "player2": player[1], "up": up, "hole": hole}
         seen["player3"] = deal.draw()
         seen["dealer3"] = deal.draw()
         options = {**defaults, **table.options}

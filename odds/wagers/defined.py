@@ -64,7 +64,7 @@ DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"
 """The shipped definition files: the regulations' wagers the families express, restated."""
 
 ENGINE_POSITION = {"player1": "player", "player2": "player", "up": "up", "hole": "hole", "player3": "third",
-                   "dealer3": "dealer-next"}
+                   "dealer3": "dealer-next", "hand2-1": "second-hand", "hand2-2": "second-hand"}
 _C = len(ALL_CARDS)
 _RANK = numpy.array([RANKS.index(c.rank) for c in ALL_CARDS])  # 0 = ace .. 12 = king
 _VALUE = numpy.minimum(_RANK + 1, 10)
@@ -76,16 +76,51 @@ _ATTRIBUTE = {"rank": _RANK, "value": _VALUE, "suit": _SUIT, "colour": _RED, "ca
 
 # ------------------------------------------------------------------------------------------ first cards
 
-class _Grid:
-    """Conditions evaluated over every ordered tuple of ``len(cards)`` of the 52 cards."""
+MAX_GRID = 8_000_000  # the most ordered tuples of classes of cards a definition is classified over
+SUIT_READ = frozenset({"suit", "card"})  # what a condition reads of a card, beyond its rank
+COLOUR_READ = frozenset({"colour"})
 
-    def __init__(self, cards: tuple[str, ...], options: Mapping[str, str]) -> None:
+
+def _reads(c: Condition) -> set[str]:
+    """What the condition reads of a card beyond its rank: ``suit`` (or the card itself), ``colour``."""
+    if c.kind in ("all", "any", "not", "number"):
+        return set().union(*(_reads(p) for p in c.parts))
+    if c.kind in ("suit", "colour", "card"):
+        return {c.kind}
+    if c.kind in ("same", "distinct") and c.attribute in ("suit", "colour", "card"):
+        return {c.attribute}
+    return set()
+
+
+def card_classes(definition: Definition) -> tuple[int, ...]:
+    """The class of each of the 52 cards (rank major) for classifying the definition's deals: its
+    rank, with its colour or its suit where a condition reads them, so that a wager on ranks alone
+    is classified over 13 classes, not 52.
+
+    >>> between, cards = (read_definition(DEFINITIONS / f) for f in ("in-between.toml", "21+3.toml"))
+    >>> len(set(card_classes(between))), card_classes(between)[:5], len(set(card_classes(cards)))
+    (13, (0, 0, 0, 0, 1), 52)
+    """
+    read = set().union(*(_reads(o.condition) for o in definition.outcomes))
+    if read & SUIT_READ:
+        return tuple(range(_C))
+    if read & COLOUR_READ:
+        return tuple(int(2 * r + red) for r, red in zip(_RANK, _RED))
+    return tuple(int(r) for r in _RANK)
+
+
+class _Grid:
+    """Conditions evaluated over every ordered tuple of ``len(cards)`` classes of cards, each class
+    seen through its first card (``reps``: indices into the 52 cards)."""
+
+    def __init__(self, cards: tuple[str, ...], options: Mapping[str, str], reps: Sequence[int] = tuple(range(_C))):
         self.cards, self.options, self.k = cards, options, len(cards)
+        self.reps = numpy.asarray(reps)
 
     def of(self, values: numpy.ndarray, position: str) -> numpy.ndarray:
         shape = [1] * self.k
-        shape[self.cards.index(position)] = _C
-        return values.reshape(shape)
+        shape[self.cards.index(position)] = len(self.reps)
+        return values[self.reps].reshape(shape)
 
     def every(self, condition: Condition, test: Callable[[str], numpy.ndarray]) -> numpy.ndarray:
         out = numpy.ones((1,) * self.k, dtype=bool)
@@ -209,10 +244,6 @@ def _option_sets(definition: Definition) -> list[dict[str, str]]:
     return [{**defaults, o.name: c} for o in definition.options for c in o.choices]
 
 
-def _example(definition: Definition, index: tuple[int, ...]) -> str:
-    return " ".join(f"{p} {ALL_CARDS[i]}" for p, i in zip(definition.cards, index))
-
-
 @dataclasses.dataclass(frozen=True)
 class _Compiled:
     """The classes of cards and the classification of every ordered tuple of them."""
@@ -222,9 +253,9 @@ class _Compiled:
     atoms: tuple[tuple[str, ...], ...]
 
 
-def _bits(definition: Definition, options: Mapping[str, str]) -> list[numpy.ndarray]:
-    grid = _Grid(definition.cards, options)
-    full = (_C,) * len(definition.cards)
+def _bits(definition: Definition, options: Mapping[str, str], reps: Sequence[int]) -> list[numpy.ndarray]:
+    grid = _Grid(definition.cards, options, reps)
+    full = (len(reps),) * len(definition.cards)
     return [numpy.broadcast_to(grid.holds(o.condition), full) for o in definition.outcomes]
 
 
@@ -285,9 +316,17 @@ def _groups(rows: numpy.ndarray) -> numpy.ndarray:
 
 @lru_cache(maxsize=16)
 def _compiled(definition: Definition, options: tuple[tuple[str, str], ...]) -> _Compiled:
-    bits = _bits(definition, dict(options))
     k = len(definition.cards)
-    code = numpy.zeros((_C,) * k, dtype=numpy.uint64)
+    first_class = card_classes(definition)
+    reps = [first_class.index(c) for c in sorted(set(first_class))]  # the first card of each class
+    n = len(reps)
+    if n ** k > MAX_GRID:
+        raise DefinitionError(f"{definition.source}: cards: {k} deciding cards whose "
+                              f"{'suits' if n == _C else 'colours'} a condition reads make {n ** k:,} ordered deals "
+                              f"of classes of cards to classify, more than {MAX_GRID:,}: read fewer cards, or "
+                              "their ranks alone")
+    bits = _bits(definition, dict(options), reps)
+    code = numpy.zeros((n,) * k, dtype=numpy.uint64)
     for i, b in enumerate(bits):
         code |= b.astype(numpy.uint64) << numpy.uint64(i)
     table: numpy.ndarray
@@ -303,12 +342,13 @@ def _compiled(definition: Definition, options: tuple[tuple[str, str], ...]) -> _
     names = [o.name for o in definition.outcomes]
     atoms = tuple(tuple(n for i, n in enumerate(names) if int(v) >> i & 1) for v in values)
     # cards alike for every outcome at every position make one class
-    keys = numpy.stack([_groups(numpy.moveaxis(table, axis, 0).reshape(_C, -1)) for axis in range(k)], axis=1)
+    keys = numpy.stack([_groups(numpy.moveaxis(table, axis, 0).reshape(n, -1)) for axis in range(k)], axis=1)
     classes: dict[tuple[int, ...], int] = {}
-    card_class = [classes.setdefault(tuple(row), len(classes)) for row in keys.tolist()]
+    card_class = [classes.setdefault(tuple(row), len(classes)) for row in keys.tolist()]  # by class of reps
     first = [card_class.index(c) for c in range(len(classes))]
     reduced = numpy.ascontiguousarray(table[numpy.ix_(*[first] * k)])
-    return _Compiled({c: card_class[i] for i, c in enumerate(ALL_CARDS)}, reduced, atoms)
+    by_first = sorted(set(first_class))
+    return _Compiled({c: card_class[by_first.index(first_class[i])] for i, c in enumerate(ALL_CARDS)}, reduced, atoms)
 
 
 @lru_cache(maxsize=64)
