@@ -192,3 +192,103 @@ def test_five_cards_whose_suits_are_read_are_refused_in_one_line():
         definition_wager(parse_definition(text, "two-hands.toml"))
     with pytest.raises(DefinitionError, match="new in version 2"):
         parse_definition(TWO_HANDS.replace("version = 2", "version = 1"), "two-hands.toml")
+
+
+# ------------------------------------------------------------------- a pay keyed by a card
+
+def _load(tmp_path, name, text):
+    from odds.wagers.defined import load_wager_file
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    return load_wager_file(path)
+
+
+PAIR_BY_RANK = """version = 2
+name = "pair-by-rank"
+family = "first-cards"
+cards = ["player1", "player2"]
+[[outcomes]]
+name = "pair"
+when = { same = "rank" }
+by = { rank = "player1" }
+[paytables.P]
+citation = "a test"
+pays = { pair = { A = 25, K = 15, 10 = 12, other = 10 } }
+"""
+PAIR_WRITTEN_OUT = """version = 1
+name = "pair-written-out"
+family = "first-cards"
+cards = ["player1", "player2"]
+[[outcomes]]
+name = "aces"
+when = { rank = "A" }
+[[outcomes]]
+name = "kings"
+when = { rank = "K" }
+[[outcomes]]
+name = "tens"
+when = { rank = "T" }
+[[outcomes]]
+name = "other-pair"
+when = { same = "rank" }
+[paytables.P]
+citation = "a test"
+pays = { aces = 25, kings = 15, tens = 12, other-pair = 10 }
+"""
+
+
+def test_a_pay_keyed_by_rank_is_one_outcome_a_rank(tmp_path):
+    """One outcome keyed by the rank of the pair makes 13 rows, each paid as its key says (other:
+    the keys not named); priced as the same wager written out in four outcomes."""
+    keyed = _load(tmp_path, "keyed", PAIR_BY_RANK)
+    out = _load(tmp_path, "out", PAIR_WRITTEN_OUT)
+    assert [o.name for o in keyed.definition.outcomes] == [f"pair-{r}" for r in "A23456789TJQK"]
+    pays = builtin = keyed.definition.paytables["P"]["pays"]
+    assert (pays["pair-A"], pays["pair-K"], pays["pair-T"], pays["pair-7"]) == (25, 15, 12, 10) and len(builtin) == 13
+    from odds.wagers.paytables import builtin_paytables
+    for shoe in (Shoe.decks(6), Shoe.decks(1).remove("AS KH KD 5C")):
+        a = keyed.price(shoe, S17, builtin_paytables(keyed.name).tables["P"], 6)
+        b = out.price(shoe, S17, builtin_paytables(out.name).tables["P"], 6)
+        assert a.expected_return == b.expected_return and a.variance == b.variance
+        figures = keyed.reference(shoe, S17, builtin_paytables(keyed.name).tables["P"], {})
+        assert {o.name: o.probability for o in a.outcomes if o.probability} == \
+            {k: p for k, p in figures.probabilities.items() if p}
+    unregister(keyed.name)
+    unregister(out.name)
+
+
+def test_a_dealer_pay_keyed_by_the_up_card_prices_as_bet_the_bust(tmp_path):
+    """Bet the Bust written as one outcome keyed by the up card prices as the example written
+    with five outcomes, on every up card and over all of them."""
+    from pathlib import Path
+    from odds.wagers.paytables import builtin_paytables
+    example = Path(__file__).resolve().parent.parent / "examples" / "wagers" / "bet-the-bust.toml"
+    text = example.read_text()
+    head = text[:text.index("[[outcomes]]")].replace("version = 1", "version = 2").replace(
+        'name = "bet-the-bust"', 'name = "bet-the-bust-keyed"')
+    keyed = _load(tmp_path, "keyed", head + """[[outcomes]]
+name = "bust"
+when = { bust = true }
+by = "up"
+[paytables.WoO]
+citation = "Wizard of Odds, Bet the Bust, pay table"
+pays = { bust = { A = "3.5", 2 = "1.5", 3 = "1.5", 7 = "2.5", 8 = 3, 9 = 3, 10 = 3, other = 1 } }
+""")
+    out = _load(tmp_path, "out", text)
+    H17 = DealerRules.parse("H17")
+    for upcard in (None, "A", "2", "5", "7", "T"):
+        a = keyed.price(Shoe.decks(6), H17, builtin_paytables(keyed.name).tables["WoO"], 6, {"upcard": upcard})
+        b = out.price(Shoe.decks(6), H17, builtin_paytables(out.name).tables["WoO"], 6, {"upcard": upcard})
+        assert a.expected_return == b.expected_return, upcard
+    unregister(keyed.name)
+    unregister(out.name)
+
+
+def test_a_keyed_pay_is_checked():
+    bad = PAIR_BY_RANK.replace("10 = 12", "Z = 12")
+    with pytest.raises(DefinitionError, match="not a key of pair"):
+        parse_definition(bad, "p.toml")
+    with pytest.raises(DefinitionError, match="new in version 2"):
+        parse_definition(PAIR_BY_RANK.replace("version = 2", "version = 1"), "p.toml")
+    with pytest.raises(DefinitionError, match="not one of the deciding cards"):
+        parse_definition(PAIR_BY_RANK.replace('by = { rank = "player1" }', 'by = { rank = "up" }'), "p.toml")

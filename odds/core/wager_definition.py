@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, cast
 
 from .cards import RANKS, SUITS
 from .errors import OddsError, shown
@@ -56,7 +56,9 @@ PLACED = ("before-deal", "after-up-card")
 FIRST_CARDS_KINDS = ("rank", "value", "suit", "colour", "card", "same", "distinct", "straight", "total",
                      "blackjack", "spread", "between", "number", "option", "all", "any", "not")
 ONE_CARD_KINDS = ("rank", "value", "suit", "colour", "card")  # what a number condition counts the cards by
-ACES = ("best", "low")  # a total: aces counted as blackjack counts them (best), or always as one (low)
+ACES = ("best", "low")
+RANK_LABELS = tuple(RANKS)  # the keys of a pay keyed by a card's rank: A 2 ... 9 T J Q K
+VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")  # ... by its point value  # a total: aces counted as blackjack counts them (best), or always as one (low)
 DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not")
 # bounds on what a file may ask for
 MAX_CARDS = 5  # deciding cards (version 1: 4)
@@ -395,6 +397,60 @@ def _options(doc: object, source: str) -> dict[str, DefinedOption]:
     return out
 
 
+def _labels(by: object, family: str, offered: tuple[int, ...]) -> tuple[str, ...]:
+    """The keys of a pay keyed ``by`` a card (see :func:`_keyed`)."""
+    if family == "dealer-final":
+        return tuple(VALUE_LABELS[v - 1] for v in offered)
+    (what, _), = cast(dict, by).items()
+    return RANK_LABELS if what == "rank" else VALUE_LABELS
+
+
+def _keyed(by: object, condition: Condition, source: str, where: str, family: str, cards: tuple[str, ...],
+           offered: tuple[int, ...]) -> list[tuple[str, Condition]]:
+    """An outcome whose pay is keyed by a card (version 2), as one outcome a key: ``(key, the
+    condition and the card's key)``. First cards: ``by = { rank = "player1" }`` (13 keys, A to K) or
+    ``{ value = "up" }`` (10 keys, A to T); the dealer's final hand: ``by = "up"`` (the up card's
+    value, on each up card the wager is offered on)."""
+    if family == "dealer-final":
+        if by != "up":
+            raise _fail(source, where, 'the dealer-final family keys a pay by the up card: by = "up"')
+        return [(VALUE_LABELS[v - 1], Condition("all", parts=(condition, Condition("up", values=(v,)))))
+                for v in offered]
+    if not isinstance(by, dict) or len(by) != 1 or next(iter(by)) not in ("rank", "value"):
+        raise _fail(source, where, 'expected { rank = "CARD" } or { value = "CARD" }, CARD a deciding card')
+    (what, card), = by.items()
+    if card not in cards:
+        raise _fail(source, f"{where}.{what}", f"{shown(repr(card), 20)} is not one of the deciding cards "
+                                               f"({', '.join(cards)})")
+    if what == "rank":
+        return [(r, Condition("all", parts=(condition, Condition("rank", (card,), (r,))))) for r in RANK_LABELS]
+    return [(VALUE_LABELS[v - 1], Condition("all", parts=(condition, Condition("value", (card,), (v,)))))
+            for v in range(1, 11)]
+
+
+def _flat_pays(table: object, keyed: Mapping[str, tuple[str, ...]], source: str, where: str) -> object:
+    """A paytable with each keyed pay (``bust = { A = 3.5, 2 = 1.5, other = 1 }``) written out as
+    one pay an outcome (``bust-A``, ``bust-2``, and ``other`` for every key not named)."""
+    if not isinstance(table, dict) or not isinstance(table.get("pays", {}), dict):
+        return table
+    pays: dict[str, Any] = {}
+    for name, pay in table.get("pays", {}).items():
+        if name not in keyed or not isinstance(pay, dict):
+            pays[name] = pay
+            continue
+        labels = keyed[name]
+        given = {("T" if str(k) == "10" else str(k).upper()): v for k, v in pay.items()}
+        for k in given:
+            if k != "OTHER" and f"{name}-{k}" not in labels:
+                raise _fail(source, f"{where}.{name}.{shown(k, 10)}", f"not a key of {name} "
+                                                                       f"({', '.join(l.rsplit('-', 1)[1] for l in labels)}, other)")
+        for label in labels:
+            key = label[len(name) + 1:]
+            if key in given or "OTHER" in given:
+                pays[label] = given.get(key, given.get("OTHER"))
+    return {**table, "pays": pays}
+
+
 def parse_definition(text: str, source: str, sha256: str = "",
                      paytables: Optional[Mapping[str, Any]] = None) -> Definition:
     """A definition file's text read and checked; :class:`DefinitionError` names what is wrong.
@@ -456,6 +512,7 @@ def parse_definition(text: str, source: str, sha256: str = "",
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_OUTCOMES:
         raise _fail(source, "outcomes", f"expected 1 to {MAX_OUTCOMES} tables [[outcomes]]")
     outcomes: list[DefinedOutcome] = []
+    keyed_names: dict[str, tuple[str, ...]] = {}  # an outcome keyed by a card: the outcomes it makes
     lose = _name(doc.get("lose", "lose"), source, "lose")
     for i, o in enumerate(raw):
         if not isinstance(o, dict):
@@ -465,12 +522,23 @@ def parse_definition(text: str, source: str, sha256: str = "",
         if oname in (x.name for x in outcomes) or oname == lose:
             raise _fail(source, f"{where}.name", "named twice (or the losing row's name)")
         for key in o:
-            if key not in ("name", "when", "pays_as"):
-                raise _fail(source, f"{where}.{shown(key, 30)}", "unknown key (expected name, when, pays_as)")
+            if key not in ("name", "when", "pays_as", "by"):
+                raise _fail(source, f"{where}.{shown(key, 30)}", "unknown key (expected name, when, pays_as, by)")
         if "when" not in o:
             raise _fail(source, f"{where}.when", "missing: the condition on which the outcome holds")
         reader = _Reader(source, family, cards, options, version)
         condition = reader.condition(o["when"], f"{where}.when")
+        if "by" in o:
+            reader.since(2, f"{where}.by", "a pay keyed by a card")
+            if "pays_as" in o:
+                raise _fail(source, f"{where}.by", "does not go with pays_as")
+            for key, keyed in _keyed(o["by"], condition, source, f"{where}.by", family, cards, offered):
+                kname = f"{oname}-{key}"
+                if kname in (x.name for x in outcomes) or kname == lose:
+                    raise _fail(source, f"{where}.by", f"makes the outcome {kname}, named twice")
+                outcomes.append(DefinedOutcome(kname, keyed))
+            keyed_names[oname] = tuple(f"{oname}-{key}" for key in _labels(o["by"], family, offered))
+            continue
         pays_as: dict[str, int] = {}
         if "pays_as" in o:
             if not paid:
@@ -496,6 +564,9 @@ def parse_definition(text: str, source: str, sha256: str = "",
     if not isinstance(tables, dict) or not tables:
         raise _fail(source, "paytables", "expected tables [paytables.ID] (or the name of a paytable file)")
     known = set(paid or (o.name for o in outcomes))
+    if keyed_names:
+        tables = {tid: _flat_pays(t, keyed_names, source, f"paytables.{shown(tid, 32)}.pays")
+                  for tid, t in tables.items()}
     for tid, t in tables.items():
         pays = t.get("pays", {}) if isinstance(t, dict) else None
         if not isinstance(pays, dict):
