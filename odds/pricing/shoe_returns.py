@@ -20,7 +20,7 @@ from math import lcm
 from operator import mul
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, cast
 
-from odds.core.errors import InternalError
+from odds.core.errors import InternalError, WagerError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.engine.first_cards import DealPays, count_first_cards, deal_pays
@@ -198,6 +198,20 @@ class DealsReturn:
 def deals_return(wager: str) -> DealsReturn:
     """The :class:`DealsReturn` of ``wager``, for its record's ``shoe_return``."""
     return DealsReturn(wager)
+
+
+def record_return(record: Wager, pays: Mapping[str, Fraction], rules: DealerRules = DealerRules(),
+                  **options: Any) -> ShoeReturn:
+    """The return of the wager of ``record`` with ``pays`` for any shoe; ``options`` those of its
+    options its return takes (``Wager.shoe_return_options``; an option not given, or False, is left
+    out). A wager without one, or an option it does not take, is a :class:`WagerError`."""
+    if record.shoe_return is None:
+        raise WagerError(f"the return of {record.name} for a shoe as it stands is not computed")
+    given = {k: v for k, v in options.items() if v not in (None, False, (), "")}
+    refused = sorted(set(given) - set(record.shoe_return_options))
+    if refused:
+        raise WagerError(f"the return of {record.name} for a shoe as it stands takes no option {refused[0]}")
+    return record.shoe_return(pays, rules, **given)
 
 
 def shoe_paid_top_return(wager: str, pays: Mapping[str, Fraction], top_pay: Callable[[Sequence[int]], Fraction],

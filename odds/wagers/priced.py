@@ -11,47 +11,29 @@ exact or float), then asked for the return of the shoe as it stands, as often as
 >>> exact.ret == buster.par_sheet(shoe).expected_return
 True
 
-The return comes from the fastest path the package has for the wager: the sweep's closed forms and
-dealer kernel calls (Buster, EZ Bust, 21+3, the twenty-point bonus: microseconds a state, the sign
-of a float return within 1e-9 of zero decided exactly), else the wager's exact par sheet for that
-shoe (milliseconds). :attr:`PricedWager.path` says which.
+The wager is found by name (or in its definition file), its paytable by id, and its options are
+read and checked here; what it returns for a shoe state is :class:`odds.pricing.priced.PricedRecord`'s,
+from the fastest path the package has for the wager. :attr:`PricedWager.path` says which.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from os import PathLike
-from typing import Any, Callable, NamedTuple, Optional, Sequence, Union, cast
+from typing import Any, Optional, Union
 
 from odds.core.errors import WagerError, shown
 from odds.core.rules import DealerRules
-from odds.core.shoe import MAX_DECKS, Shoe
-from odds.engine.shoe_state import shoe_state
-from odds.pricing.parsheet import ParSheet
-from odds.pricing.shoe_return import TIE_BAND, ShoeReturn
-from odds.pricing.shoe_returns import recorded_deals
+from odds.core.shoe import MAX_DECKS
+from odds.pricing.priced import Number, PricedRecord, ShoeLike, WagerReturn
 
 from . import get_wager
 from .defined import load_wager_file
 from .paytables import Paytable, choose_paytable
 from .sevens import parse_meters
-from .shoe_returns import shoe_return
 
-Number = Union[float, Fraction]
-ShoeLike = Union[Shoe, Sequence[int]]
+__all__ = ["Number", "PricedWager", "ShoeLike", "WagerReturn", "price"]
 
 
-class WagerReturn(NamedTuple):
-    """The return of a wager for one shoe state: ``ret`` per unit wagered when the wager is placed,
-    ``offered`` the chance it is offered in the round (EZ Bust: an up card of 2 to 6; else 1), and
-    ``player_edge`` whether the return is above zero (decided exactly, even in floats). Immutable;
-    a named tuple, so that a simulator pays nothing to build one."""
-
-    ret: Number
-    offered: Number
-    player_edge: bool
-
-
-class PricedWager:
+class PricedWager(PricedRecord):
     """A wager with its paytable, the dealer's rules and its options, ready for any shoe state.
 
     ``paytable``: an id of the shipped paytables (or of ``paytable_file``), or a
@@ -114,52 +96,7 @@ class PricedWager:
             if missing:
                 raise WagerError(f"{self.wager.name} paytable {self.table.id} pays from meter(s) "
                                  f"{', '.join(needed)}: give meters=\"{missing[0]}=VALUE\" (units of the wager)")
-        given = self.options.keywords()
-        fast_ok = (self.wager.shoe_return is not None and not self.table.meter_pays
-                   and set(given) <= set(self.wager.shoe_return_options))
-        self._fast: Optional[ShoeReturn] = (shoe_return(self.wager.name, self.table.pays, rules, **given)
-                                            if fast_ok else None)
-        if self._fast is None and self.wager.game is not None:  # its options or meters read off its own sheet
-            self._fast = recorded_deals(self.wager.name, lambda decks: self.par_sheet(Shoe.decks(decks)))
-        # the float return of a shoe state, checked in C, as (return, chance offered)
-        self._float: Optional[Callable[[Sequence[int]], tuple[float, float]]] = (
-            None if exact or self._fast is None else self._fast.fast)
-        self.path = (self._fast.method if self._fast is not None
-                     else "the exact law of a round of the main game for the shoe (seconds a shoe), the "
-                          "player playing composition-dependent strategy: each decision best for the hand's "
-                          "cards and the up card, split hands by their own cards" if self.wager.rounds
-                     else "the wager's exact par sheet for the shoe")
-
-    def __repr__(self) -> str:
-        return (f"PricedWager({self.wager.name!r}, paytable {self.table.id!r}, {self.rules.name}, "
-                f"{'exact' if self.exact else 'float'}; {self.path})")
-
-    def ret(self, shoe: ShoeLike) -> WagerReturn:
-        """The return per unit wagered for the shoe as it stands: a shoe state (see :func:`price`)."""
-        # a Shoe is taken as it is: every path reads the state through the one check (shoe_state)
-        state: Sequence[int] = shoe  # type: ignore[assignment]
-        if self._float is not None:
-            r, q = self._float(state)
-            if r >= TIE_BAND or r <= -TIE_BAND:
-                return WagerReturn(r, q, r > 0)
-            # the sign of a return this close to 0 decided exactly
-            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(state)[0] > 0)
-        if self._fast is not None:
-            num, den, onum, oden = self._fast.ratio(state)
-            return WagerReturn(Fraction(num, den), Fraction(onum, oden), num > 0)
-        sheet = self.par_sheet(shoe)
-        ret = sheet.expected_return
-        return WagerReturn(ret if self.exact else float(ret), Fraction(1) if self.exact else 1.0, ret > 0)
-
-    def par_sheet(self, shoe: ShoeLike) -> ParSheet:
-        """The whole outcome distribution for the shoe, exact (every outcome's chance and return)."""
-        return self.wager.price(_shoe(shoe), self.rules, self.table, self.decks or 1, self.options,
-                                extras=self.extras)
-
-    def outcomes(self, shoe: ShoeLike) -> dict[str, Number]:
-        """The chance of each outcome for the shoe, by name (Fractions, or floats unless exact)."""
-        return {o.name: (o.probability if self.exact else float(o.probability))
-                for o in self.par_sheet(shoe).outcomes}
+        super().__init__(self.wager, self.table, self.extras, self.rules, decks, exact, self.options)
 
 
 def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, **settings: Any) -> PricedWager:
@@ -179,9 +116,3 @@ def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = No
     odds.core.errors.ShoeError: a shoe as counts is 52 whole numbers by rank and suit (rank major: A, 2, ..., K; suits S, H, D, C), not 10
     """
     return PricedWager(wager, paytable, **settings)
-
-
-def _shoe(shoe: ShoeLike) -> Shoe:
-    """A Shoe as it is (its suits may be unknown: a par sheet that needs them says so), else the
-    Shoe of a checked shoe state."""
-    return shoe if isinstance(shoe, Shoe) else Shoe.from_flat_counts(shoe_state(shoe))

@@ -52,7 +52,7 @@ from typing import Any, Mapping
 from odds.core.errors import WagerError
 from odds.core.rules import DealerRules
 from odds.pricing.shoe_return import TIE_BAND, ShoeReturn
-from odds.pricing.shoe_returns import WIDE, deals_return, listed, recorded_deals
+from odds.pricing.shoe_returns import WIDE, deals_return, listed, record_return, recorded_deals
 
 from . import WAGERS
 
@@ -93,8 +93,4 @@ def shoe_return(wager: str, pays: Mapping[str, Fraction], rules: DealerRules = D
     if record is None or record.shoe_return is None:
         raise WagerError(f"the return for a shoe as it stands is computed for {', '.join(swept_wagers())}, "
                          f"not {wager!r}")
-    given = {k: v for k, v in options.items() if v not in (None, False, (), "")}
-    refused = sorted(set(given) - set(record.shoe_return_options))
-    if refused:
-        raise WagerError(f"the return of {wager} for a shoe as it stands takes no option {refused[0]}")
-    return record.shoe_return(pays, rules, **given)
+    return record_return(record, pays, rules, **options)

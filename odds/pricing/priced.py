@@ -1,0 +1,101 @@
+"""A wager record priced for any shoe state: its paytable, the dealer's rules and its options
+bound once, then asked for the return of the shoe as it stands, as often as a simulator needs
+(:class:`PricedRecord`). :func:`odds.price` (:mod:`odds.wagers.priced`) finds the record and the
+paytable by name and makes one.
+
+The return comes from the fastest path the package has for the wager: the closed forms and dealer
+kernel calls of its shoe return (microseconds a state, the sign of a float return within 1e-9 of
+zero decided exactly), the deal-by-deal return read off its own par sheet, else its exact par sheet
+for that shoe (milliseconds). :attr:`PricedRecord.path` says which.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union, cast
+
+from odds.core.rules import DealerRules
+from odds.core.shoe import Shoe
+from odds.engine.shoe_state import shoe_state
+
+from .parsheet import ParSheet
+from .paytables import Paytable
+from .record import Options, Wager
+from .shoe_return import TIE_BAND, ShoeReturn
+from .shoe_returns import record_return, recorded_deals
+
+Number = Union[float, Fraction]
+ShoeLike = Union[Shoe, Sequence[int]]
+
+
+class WagerReturn(NamedTuple):
+    """The return of a wager for one shoe state: ``ret`` per unit wagered when the wager is placed,
+    ``offered`` the chance it is offered in the round (EZ Bust: an up card of 2 to 6; else 1), and
+    ``player_edge`` whether the return is above zero (decided exactly, even in floats). Immutable;
+    a named tuple, so that a simulator pays nothing to build one."""
+
+    ret: Number
+    offered: Number
+    player_edge: bool
+
+
+class PricedRecord:
+    """The wager of ``wager`` (its record) with ``table``, the sections beside it in its file
+    (``extras``), the dealer's ``rules``, the game's ``decks`` and its checked ``options``, ready
+    for any shoe state; ``exact``: Fractions, else floats."""
+
+    def __init__(self, wager: Wager, table: Paytable, extras: Mapping[str, Any], rules: DealerRules,
+                 decks: Optional[int], exact: bool, options: Options) -> None:
+        self.wager, self.table, self.extras, self.rules = wager, table, dict(extras), rules
+        self.decks, self.exact, self.options = decks, exact, options
+        given = self.options.keywords()
+        fast_ok = (self.wager.shoe_return is not None and not self.table.meter_pays
+                   and set(given) <= set(self.wager.shoe_return_options))
+        self._fast: Optional[ShoeReturn] = (record_return(self.wager, self.table.pays, rules, **given)
+                                            if fast_ok else None)
+        if self._fast is None and self.wager.game is not None:  # its options or meters read off its own sheet
+            self._fast = recorded_deals(self.wager.name, lambda decks: self.par_sheet(Shoe.decks(decks)))
+        # the float return of a shoe state, checked in C, as (return, chance offered)
+        self._float: Optional[Callable[[Sequence[int]], tuple[float, float]]] = (
+            None if exact or self._fast is None else self._fast.fast)
+        self.path = (self._fast.method if self._fast is not None
+                     else "the exact law of a round of the main game for the shoe (seconds a shoe), the "
+                          "player playing composition-dependent strategy: each decision best for the hand's "
+                          "cards and the up card, split hands by their own cards" if self.wager.rounds
+                     else "the wager's exact par sheet for the shoe")
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}({self.wager.name!r}, paytable {self.table.id!r}, {self.rules.name}, "
+                f"{'exact' if self.exact else 'float'}; {self.path})")
+
+    def ret(self, shoe: ShoeLike) -> WagerReturn:
+        """The return per unit wagered for the shoe as it stands: a shoe state (see :func:`odds.price`)."""
+        # a Shoe is taken as it is: every path reads the state through the one check (shoe_state)
+        state: Sequence[int] = shoe  # type: ignore[assignment]
+        if self._float is not None:
+            r, q = self._float(state)
+            if r >= TIE_BAND or r <= -TIE_BAND:
+                return WagerReturn(r, q, r > 0)
+            # the sign of a return this close to 0 decided exactly
+            return WagerReturn(r, q, cast(ShoeReturn, self._fast).ratio(state)[0] > 0)
+        if self._fast is not None:
+            num, den, onum, oden = self._fast.ratio(state)
+            return WagerReturn(Fraction(num, den), Fraction(onum, oden), num > 0)
+        sheet = self.par_sheet(shoe)
+        ret = sheet.expected_return
+        return WagerReturn(ret if self.exact else float(ret), Fraction(1) if self.exact else 1.0, ret > 0)
+
+    def par_sheet(self, shoe: ShoeLike) -> ParSheet:
+        """The whole outcome distribution for the shoe, exact (every outcome's chance and return)."""
+        return self.wager.price(_shoe(shoe), self.rules, self.table, self.decks or 1, self.options,
+                                extras=self.extras)
+
+    def outcomes(self, shoe: ShoeLike) -> dict[str, Number]:
+        """The chance of each outcome for the shoe, by name (Fractions, or floats unless exact)."""
+        return {o.name: (o.probability if self.exact else float(o.probability))
+                for o in self.par_sheet(shoe).outcomes}
+
+
+def _shoe(shoe: ShoeLike) -> Shoe:
+    """A Shoe as it is (its suits may be unknown: a par sheet that needs them says so), else the
+    Shoe of a checked shoe state."""
+    return shoe if isinstance(shoe, Shoe) else Shoe.from_flat_counts(shoe_state(shoe))
