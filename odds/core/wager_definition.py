@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, cast
+from typing import Any, Mapping, Optional
 
 from .cards import RANKS, SUITS
 from .errors import OddsError, shown
@@ -56,9 +56,9 @@ PLACED = ("before-deal", "after-up-card")
 FIRST_CARDS_KINDS = ("rank", "value", "suit", "colour", "card", "same", "distinct", "straight", "total",
                      "blackjack", "spread", "between", "number", "option", "all", "any", "not")
 ONE_CARD_KINDS = ("rank", "value", "suit", "colour", "card")  # what a number condition counts the cards by
-ACES = ("best", "low")
+ACES = ("best", "low")  # a total: aces counted as blackjack counts them (best), or always as one (low)
 RANK_LABELS = tuple(RANKS)  # the keys of a pay keyed by a card's rank: A 2 ... 9 T J Q K
-VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")  # ... by its point value  # a total: aces counted as blackjack counts them (best), or always as one (low)
+VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")  # ... by its point value
 DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not")
 # bounds on what a file may ask for
 MAX_CARDS = 5  # deciding cards (version 1: 4)
@@ -397,14 +397,6 @@ def _options(doc: object, source: str) -> dict[str, DefinedOption]:
     return out
 
 
-def _labels(by: object, family: str, offered: tuple[int, ...]) -> tuple[str, ...]:
-    """The keys of a pay keyed ``by`` a card (see :func:`_keyed`)."""
-    if family == "dealer-final":
-        return tuple(VALUE_LABELS[v - 1] for v in offered)
-    (what, _), = cast(dict, by).items()
-    return RANK_LABELS if what == "rank" else VALUE_LABELS
-
-
 def _keyed(by: object, condition: Condition, source: str, where: str, family: str, cards: tuple[str, ...],
            offered: tuple[int, ...]) -> list[tuple[str, Condition]]:
     """An outcome whose pay is keyed by a card (version 2), as one outcome a key: ``(key, the
@@ -429,8 +421,9 @@ def _keyed(by: object, condition: Condition, source: str, where: str, family: st
 
 
 def _flat_pays(table: object, keyed: Mapping[str, tuple[str, ...]], source: str, where: str) -> object:
-    """A paytable with each keyed pay (``bust = { A = 3.5, 2 = 1.5, other = 1 }``) written out as
-    one pay an outcome (``bust-A``, ``bust-2``, and ``other`` for every key not named)."""
+    """A paytable with each keyed pay (``bust = { A = 3.5, 2 = 1.5, other = 1 }``; ``keyed``: each
+    such outcome's keys) written out as one pay a row (``bust-A``, ``bust-2``, and ``other`` for
+    every key not named)."""
     if not isinstance(table, dict) or not isinstance(table.get("pays", {}), dict):
         return table
     pays: dict[str, Any] = {}
@@ -438,16 +431,13 @@ def _flat_pays(table: object, keyed: Mapping[str, tuple[str, ...]], source: str,
         if name not in keyed or not isinstance(pay, dict):
             pays[name] = pay
             continue
-        labels = keyed[name]
+        keys = keyed[name]
         given = {("T" if str(k) == "10" else str(k).upper()): v for k, v in pay.items()}
         for k in given:
-            if k != "OTHER" and f"{name}-{k}" not in labels:
-                raise _fail(source, f"{where}.{name}.{shown(k, 10)}", f"not a key of {name} "
-                                                                       f"({', '.join(l.rsplit('-', 1)[1] for l in labels)}, other)")
-        for label in labels:
-            key = label[len(name) + 1:]
-            if key in given or "OTHER" in given:
-                pays[label] = given.get(key, given.get("OTHER"))
+            if k != "OTHER" and k not in keys:
+                raise _fail(source, f"{where}.{name}.{shown(k, 10)}", f"not a key of {name} ({', '.join(keys)}, other)")
+        pays.update({f"{name}-{key}": given.get(key, given.get("OTHER")) for key in keys
+                     if key in given or "OTHER" in given})
     return {**table, "pays": pays}
 
 
@@ -512,7 +502,7 @@ def parse_definition(text: str, source: str, sha256: str = "",
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_OUTCOMES:
         raise _fail(source, "outcomes", f"expected 1 to {MAX_OUTCOMES} tables [[outcomes]]")
     outcomes: list[DefinedOutcome] = []
-    keyed_names: dict[str, tuple[str, ...]] = {}  # an outcome keyed by a card: the outcomes it makes
+    keyed: dict[str, tuple[str, ...]] = {}  # an outcome whose pay is keyed by a card: its keys
     lose = _name(doc.get("lose", "lose"), source, "lose")
     for i, o in enumerate(raw):
         if not isinstance(o, dict):
@@ -532,12 +522,13 @@ def parse_definition(text: str, source: str, sha256: str = "",
             reader.since(2, f"{where}.by", "a pay keyed by a card")
             if "pays_as" in o:
                 raise _fail(source, f"{where}.by", "does not go with pays_as")
-            for key, keyed in _keyed(o["by"], condition, source, f"{where}.by", family, cards, offered):
+            rows = _keyed(o["by"], condition, source, f"{where}.by", family, cards, offered)
+            for key, held in rows:
                 kname = f"{oname}-{key}"
                 if kname in (x.name for x in outcomes) or kname == lose:
                     raise _fail(source, f"{where}.by", f"makes the outcome {kname}, named twice")
-                outcomes.append(DefinedOutcome(kname, keyed))
-            keyed_names[oname] = tuple(f"{oname}-{key}" for key in _labels(o["by"], family, offered))
+                outcomes.append(DefinedOutcome(kname, held))
+            keyed[oname] = tuple(key for key, _ in rows)
             continue
         pays_as: dict[str, int] = {}
         if "pays_as" in o:
@@ -564,8 +555,8 @@ def parse_definition(text: str, source: str, sha256: str = "",
     if not isinstance(tables, dict) or not tables:
         raise _fail(source, "paytables", "expected tables [paytables.ID] (or the name of a paytable file)")
     known = set(paid or (o.name for o in outcomes))
-    if keyed_names:
-        tables = {tid: _flat_pays(t, keyed_names, source, f"paytables.{shown(tid, 32)}.pays")
+    if keyed:
+        tables = {tid: _flat_pays(t, keyed, source, f"paytables.{shown(tid, 32)}.pays")
                   for tid, t in tables.items()}
     for tid, t in tables.items():
         pays = t.get("pays", {}) if isinstance(t, dict) else None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, ca
 from odds.core.errors import InternalError, WagerError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.engine.first_cards import DealPays, count_first_cards, deal_pays
+from odds.engine.first_cards import DealPays, FirstCardsGame, count_first_cards, deal_pays
 from odds.engine.kernels import closed_counts
 from odds.engine.shoe_state import shoe_state
 
@@ -149,23 +149,18 @@ def recorded_deals(wager: str, record_sheet: Callable[[int], object]) -> Optiona
     four (so that every deal is met), and at one more; None when that is not one sheet of dealt
     first cards, or when the pays differ between the two shoes (a pay that depends on the shoe:
     then only the sheet prices it)."""
-    first = 4
-    while True:
-        readings = []
-        for decks in (first, first + 1):
-            with settlements() as recorded:
-                record_sheet(decks)
-            if len(recorded) != 1:
-                return None
-            readings.append(recorded[0])
-        game, pays = readings[0]
-        if game.k <= first:
-            break
-        if first > 4:
-            raise InternalError(f"{wager}: a deal of {game.k} cards is not met in full on a shoe of {first} decks")
-        first = game.k
-    if readings[0][1] != readings[1][1]:
+    def reading(decks: int) -> Optional[tuple[FirstCardsGame, Mapping]]:
+        with settlements() as recorded:
+            record_sheet(decks)
+        return recorded[0] if len(recorded) == 1 else None
+
+    first = reading(4)
+    if first is not None and first[0].k > 4:
+        first = reading(first[0].k)  # every deal of k cards is met on a shoe of k decks
+    second = None if first is None else reading(max(4, first[0].k) + 1)
+    if first is None or second is None or first[1] != second[1]:
         return None
+    game, pays = first
     return _Deals(wager, deal_pays(game, pays))
 
 

@@ -29,7 +29,7 @@ from math import factorial
 from typing import Any, Mapping, Optional
 
 from odds.core.cards import RANKS, SUITS
-from odds.core.wager_definition import Condition, Definition
+from odds.core.wager_definition import SECOND_HAND, Condition, Definition
 
 from .figures import ReferenceFigures
 
@@ -295,7 +295,7 @@ def dealt_settlement(definition: Definition) -> Any:
     defaults = {o.name: o.default for o in definition.options}
     paid_as = {o.name: o.pays_as for o in definition.outcomes}
 
-    two_hands = bool(set(definition.cards) & {"hand2-1", "hand2-2"})
+    two_hands = bool(set(definition.cards) & set(SECOND_HAND))
 
     def first_cards(deal: Any, table: Any) -> list[str]:
         if two_hands:  # Blackjack Switch: a card to each of the player's two hands, the up card, again, the hole card

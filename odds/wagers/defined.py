@@ -93,9 +93,9 @@ def _reads(c: Condition) -> set[str]:
 
 
 def card_classes(definition: Definition) -> tuple[int, ...]:
-    """The class of each of the 52 cards (rank major) for classifying the definition's deals: its
-    rank, with its colour or its suit where a condition reads them, so that a wager on ranks alone
-    is classified over 13 classes, not 52.
+    """The class of each of the 52 cards (rank major) for classifying the definition's deals,
+    numbered from 0: its rank, with its colour or its suit where a condition reads them, so that a
+    wager on ranks alone is classified over 13 classes, not 52.
 
     >>> between, cards = (read_definition(DEFINITIONS / f) for f in ("in-between.toml", "21+3.toml"))
     >>> len(set(card_classes(between))), card_classes(between)[:5], len(set(card_classes(cards)))
@@ -318,7 +318,7 @@ def _groups(rows: numpy.ndarray) -> numpy.ndarray:
 def _compiled(definition: Definition, options: tuple[tuple[str, str], ...]) -> _Compiled:
     k = len(definition.cards)
     first_class = card_classes(definition)
-    reps = [first_class.index(c) for c in sorted(set(first_class))]  # the first card of each class
+    reps = [first_class.index(c) for c in range(max(first_class) + 1)]  # the first card of each class
     n = len(reps)
     if n ** k > MAX_GRID:
         raise DefinitionError(f"{definition.source}: cards: {k} deciding cards whose "
@@ -347,8 +347,7 @@ def _compiled(definition: Definition, options: tuple[tuple[str, str], ...]) -> _
     card_class = [classes.setdefault(tuple(row), len(classes)) for row in keys.tolist()]  # by class of reps
     first = [card_class.index(c) for c in range(len(classes))]
     reduced = numpy.ascontiguousarray(table[numpy.ix_(*[first] * k)])
-    by_first = sorted(set(first_class))
-    return _Compiled({c: card_class[by_first.index(first_class[i])] for i, c in enumerate(ALL_CARDS)}, reduced, atoms)
+    return _Compiled({c: card_class[first_class[i]] for i, c in enumerate(ALL_CARDS)}, reduced, atoms)
 
 
 @lru_cache(maxsize=64)
@@ -709,7 +708,7 @@ def load_wager_file(path: Union[str, "os.PathLike[str]"]) -> Wager:
             raise DefinitionError(f"{definition.source}: name: {name!r} is the name of another wager "
                                   "already known; give the definition a name of its own")
     wager = definition_wager(definition)
-    previous = None if known is None else (known, extra_paytables(name), loaded)
+    previous = None if known is None else (known, extra_paytables(name))
     unregister(name)
     register(wager, paytables_text(definition))
     try:
@@ -717,7 +716,7 @@ def load_wager_file(path: Union[str, "os.PathLike[str]"]) -> Wager:
     except OddsError:
         unregister(name)
         if previous is not None:
-            register(previous[0], previous[1])
+            register(*previous)
         raise
     _LOADED[name] = definition.sha256
     return wager

@@ -63,40 +63,37 @@ class PricedWager(PricedRecord):
             wager = defined.name
         if wager is None:
             raise WagerError("name a wager, or give wager_file= (a definition file)")
-        self.wager = get_wager(wager)
+        record = get_wager(wager)
         if isinstance(rules, str):
             rules = DealerRules.parse(rules)
         elif not isinstance(rules, DealerRules):
             raise WagerError(f"rules must be a DealerRules or a rule such as 'H17', got {rules!r}")
-        self.rules = rules
-        self.exact = exact
         if isinstance(paytable, Paytable):
-            if paytable.wager != self.wager.name:
-                raise WagerError(f"paytable {paytable.id} is for {paytable.wager}, not {self.wager.name}")
-            self.table, self.extras = paytable, {}
+            if paytable.wager != record.name:
+                raise WagerError(f"paytable {paytable.id} is for {paytable.wager}, not {record.name}")
+            table, extras = paytable, {}
         elif paytable is None or isinstance(paytable, str):
-            book, self.table = choose_paytable(self.wager.name, paytable, paytable_file)
-            self.extras = dict(book.extra)
+            book, table = choose_paytable(record.name, paytable, paytable_file)
+            extras = dict(book.extra)
         else:
             raise WagerError(f"paytable must be an id or a Paytable, got {paytable!r}")
-        if self.table.decks is not None and not any_decks:
+        if table.decks is not None and not any_decks:
             if decks is None:
-                raise WagerError(f"{self.wager.name} paytable {self.table.id} is for "
-                                 f"{', '.join(map(str, self.table.decks))} deck(s): give decks= (any_decks=True "
+                raise WagerError(f"{record.name} paytable {table.id} is for "
+                                 f"{', '.join(map(str, table.decks))} deck(s): give decks= (any_decks=True "
                                  "prices it at any)")
-            if decks not in self.table.decks:
-                raise WagerError(f"{self.wager.name} paytable {self.table.id} is for "
-                                 f"{', '.join(map(str, self.table.decks))} deck(s) ({self.table.citation}), "
+            if decks not in table.decks:
+                raise WagerError(f"{record.name} paytable {table.id} is for "
+                                 f"{', '.join(map(str, table.decks))} deck(s) ({table.citation}), "
                                  f"not {decks} (any_decks=True prices it anyway)")
-        self.decks = decks
-        self.options = self.wager.build_options(options)
-        needed = sorted({meter for _, meter in self.table.meter_pays.values()})
+        built = record.build_options(options)
+        needed = sorted({meter for _, meter in table.meter_pays.values()})
         if needed:
             missing = [m for m in needed if m not in parse_meters(options.get("meters"))]
             if missing:
-                raise WagerError(f"{self.wager.name} paytable {self.table.id} pays from meter(s) "
+                raise WagerError(f"{record.name} paytable {table.id} pays from meter(s) "
                                  f"{', '.join(needed)}: give meters=\"{missing[0]}=VALUE\" (units of the wager)")
-        super().__init__(self.wager, self.table, self.extras, self.rules, decks, exact, self.options)
+        super().__init__(record, table, extras, rules, decks, exact, built)
 
 
 def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, **settings: Any) -> PricedWager:
