@@ -17,6 +17,7 @@ from odds.wagers.defined import DEFINITIONS, wager_file
 from odds.wagers.paytables import builtin_paytables
 from odds.wagers.shoe_returns import shoe_return
 
+from defined_roads import interpreter_matches
 from rounding import within_print
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "wagers"
@@ -114,14 +115,6 @@ def small_shoe(copies=2):
     cards = SMALL.split()
     return Shoe.from_flat_counts([copies if f"{'A23456789TJQK'[r]}{'SHDC'[s]}" in cards else 0
                                   for r in range(13) for s in range(4)])
-
-
-def interpreter_matches(wager, shoe, rules, table, options):
-    pays = builtin_paytables(wager.name).tables[table]
-    ours = wager.price(shoe, rules, pays, 1, options)
-    figures = wager.reference(shoe, rules, pays, wager.build_options(options).keywords())
-    expected = {o.name: o.probability for o in ours.outcomes if o.probability}
-    return {k: p for k, p in figures.probabilities.items() if p} == expected
 
 
 @pytest.mark.parametrize("stem", sorted(RESTATED) + ["perfect-pairs", "lucky-lucky", "bet-the-bust", "hot-3"])

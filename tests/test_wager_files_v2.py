@@ -3,16 +3,18 @@ conditions, number conditions (how many of the cards read are of a rank, value, 
 card) and totals with aces counted as one, each compiled into the first-cards engine and read
 apart by the plain interpreter, the two held equal with ``==``; version 1 files read as before, and
 a version 1 file that uses what version 2 adds is refused in one line."""
-from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
+from defined_roads import interpreter_matches
 
 from odds import DealerRules, Shoe
 from odds.core.wager_definition import DefinitionError, parse_definition
 from odds.wagers import unregister
-from odds.wagers.defined import definition_wager
-from odds.wagers.paytables import Paytable
+from odds.wagers import defined as defined_module
+from odds.wagers.defined import definition_wager, load_wager_file
+from odds.wagers.paytables import builtin_paytables
 
 S17 = DealerRules.parse("S17")
 ACES = """version = 2
@@ -41,37 +43,40 @@ pays = { three-aces = 100, two-aces-player = 20, low-21 = 8, red-pair = 5, an-ac
 
 
 @pytest.fixture
-def wager():
-    definition = parse_definition(ACES, "aces.toml")
-    w = definition_wager(definition)
-    yield w
-    unregister(w.name)
+def load(tmp_path):
+    """Register the wager a definition's text defines (as a file, read as every command reads it),
+    and take it out of the registry after the test."""
+    loaded = []
+
+    def load_text(text):
+        path = tmp_path / f"{len(loaded)}.toml"
+        path.write_text(text)
+        loaded.append(load_wager_file(path))
+        return loaded[-1]
+
+    yield load_text
+    for w in loaded:
+        unregister(w.name)
+        defined_module._LOADED.pop(w.name, None)
 
 
-def table(w):
-    return Paytable(w.name, "P", {"three-aces": Fraction(100), "two-aces-player": Fraction(20), "low-21": Fraction(8),
-                                  "red-pair": Fraction(5), "an-ace": Fraction(1, 2)}, "a test", None, "")
-
-
-def both_roads(w, shoe):
-    sheet = w.price(shoe, S17, table(w), 1)
-    figures = w.reference(shoe, S17, table(w), {})
-    return {o.name: o.probability for o in sheet.outcomes if o.probability}, \
-        {k: p for k, p in figures.probabilities.items() if p}
+def table(w, tid="P"):
+    """The paytable ``tid`` of the file of ``w``."""
+    return builtin_paytables(w.name).tables[tid]
 
 
 @pytest.mark.parametrize("shoe", [Shoe.decks(1), Shoe.decks(1).remove("AS AH 7D KC"), Shoe.decks(2).remove("AD 9S"),
                                   Shoe.from_flat_counts([3 if r in (0, 6, 9) else 0 for r in range(13) for _ in "SHDC"])])
-def test_the_engine_and_the_interpreter_agree_exactly(wager, shoe):
-    engine, interpreter = both_roads(wager, shoe)
-    assert engine == interpreter
+def test_the_engine_and_the_interpreter_agree_exactly(load, shoe):
+    assert interpreter_matches(load(ACES), shoe, S17, "P", {})
 
 
-def test_counts_by_hand_on_one_deck(wager):
+def test_counts_by_hand_on_one_deck(load):
     """One deck, the player's two cards unordered and the up card: 1,326 x 50 = 66,300 deals.
     Three aces: C(4,2) pairs for the player, then one of the two aces left up: 12. Two aces to the
     player without a third: 6 x 48 = 288. 21 with aces as one, no ace (those rows come first) in
     three cards: counted here by value."""
+    wager = load(ACES)
     sheet = wager.price(Shoe.decks(1), S17, table(wager), 1)
     rows = {o.name: o.combinations for o in sheet.outcomes}
     assert sheet.cycle == 66_300
@@ -142,23 +147,12 @@ pays = { quads = 40, trips = 8, two-pair = 5, pair = 1, ace-up = "1/2" }
 """
 
 
-@pytest.fixture
-def two_hands():
-    w = definition_wager(parse_definition(TWO_HANDS, "two-hands.toml"))
-    yield w
-    unregister(w.name)
-
-
-def two_hands_table(w):
-    return Paytable(w.name, "P", {"quads": Fraction(40), "trips": Fraction(8), "two-pair": Fraction(5),
-                                  "pair": Fraction(1), "ace-up": Fraction(1, 2)}, "a test", None, "")
-
-
-def test_the_player_s_two_hands_and_the_up_card_counted_by_hand(two_hands):
+def test_the_player_s_two_hands_and_the_up_card_counted_by_hand(load):
     """One deck: the player's four cards unordered, C(52, 4) = 270,725, then the up card, 48 left:
     12,994,800 deals. Four of a kind 13 x 48; three of a kind 13 x C(4,3) x 48 x 48; two pair
     C(13,2) x 6 x 6 x 48; one pair 13 x 6 x C(12,2) x 4 x 4 x 48; else an ace up (pays 1/2)."""
-    sheet = two_hands.price(Shoe.decks(1), S17, two_hands_table(two_hands), 1)
+    two_hands = load(TWO_HANDS)
+    sheet = two_hands.price(Shoe.decks(1), S17, table(two_hands), 1)
     rows = {o.name: o.combinations for o in sheet.outcomes}
     assert sheet.cycle == comb(52, 4) * 48
     assert rows["quads"] == 13 * 48 and rows["trips"] == 13 * 4 * 48 * 48
@@ -171,18 +165,16 @@ def test_the_player_s_two_hands_and_the_up_card_counted_by_hand(two_hands):
                                                          for r in range(13) for s in range(4)]),
                                   Shoe.from_flat_counts([3 if r in (0, 1, 9) else 0 for r in range(13) for s in range(2)]
                                                         + [0] * 26)])
-def test_two_hands_the_engine_and_the_interpreter_agree_exactly(two_hands, shoe):
-    sheet = two_hands.price(shoe, S17, two_hands_table(two_hands), 1)
-    figures = two_hands.reference(shoe, S17, two_hands_table(two_hands), {})
-    assert {o.name: o.probability for o in sheet.outcomes if o.probability} == \
-        {k: p for k, p in figures.probabilities.items() if p}
+def test_two_hands_the_engine_and_the_interpreter_agree_exactly(load, shoe):
+    assert interpreter_matches(load(TWO_HANDS), shoe, S17, "P", {})
 
 
-def test_the_fast_return_of_five_cards_equals_the_exact_one(two_hands):
-    ret = two_hands.shoe_return(two_hands_table(two_hands).pays, S17)
+def test_the_fast_return_of_five_cards_equals_the_exact_one(load):
+    two_hands = load(TWO_HANDS)
+    ret = two_hands.shoe_return(table(two_hands).pays, S17)
     shoe = Shoe.decks(2).remove("AS AH 5D 9C KS")
     exact, _ = ret.exact(shoe)
-    assert exact == two_hands.price(shoe, S17, two_hands_table(two_hands), 2).expected_return
+    assert exact == two_hands.price(shoe, S17, table(two_hands), 2).expected_return
     assert abs(ret.fast(shoe)[0] - float(exact)) < 1e-12
 
 
@@ -195,13 +187,6 @@ def test_five_cards_whose_suits_are_read_are_refused_in_one_line():
 
 
 # ------------------------------------------------------------------- a pay keyed by a card
-
-def _load(tmp_path, name, text):
-    from odds.wagers.defined import load_wager_file
-    path = tmp_path / f"{name}.toml"
-    path.write_text(text)
-    return load_wager_file(path)
-
 
 PAIR_BY_RANK = """version = 2
 name = "pair-by-rank"
@@ -237,36 +222,27 @@ pays = { aces = 25, kings = 15, tens = 12, other-pair = 10 }
 """
 
 
-def test_a_pay_keyed_by_rank_is_one_outcome_a_rank(tmp_path):
+def test_a_pay_keyed_by_rank_is_one_outcome_a_rank(load):
     """One outcome keyed by the rank of the pair makes 13 rows, each paid as its key says (other:
     the keys not named); priced as the same wager written out in four outcomes."""
-    keyed = _load(tmp_path, "keyed", PAIR_BY_RANK)
-    out = _load(tmp_path, "out", PAIR_WRITTEN_OUT)
+    keyed, out = load(PAIR_BY_RANK), load(PAIR_WRITTEN_OUT)
     assert [o.name for o in keyed.definition.outcomes] == [f"pair-{r}" for r in "A23456789TJQK"]
     pays = builtin = keyed.definition.paytables["P"]["pays"]
     assert (pays["pair-A"], pays["pair-K"], pays["pair-T"], pays["pair-7"]) == (25, 15, 12, 10) and len(builtin) == 13
-    from odds.wagers.paytables import builtin_paytables
     for shoe in (Shoe.decks(6), Shoe.decks(1).remove("AS KH KD 5C")):
-        a = keyed.price(shoe, S17, builtin_paytables(keyed.name).tables["P"], 6)
-        b = out.price(shoe, S17, builtin_paytables(out.name).tables["P"], 6)
+        a, b = keyed.price(shoe, S17, table(keyed), 6), out.price(shoe, S17, table(out), 6)
         assert a.expected_return == b.expected_return and a.variance == b.variance
-        figures = keyed.reference(shoe, S17, builtin_paytables(keyed.name).tables["P"], {})
-        assert {o.name: o.probability for o in a.outcomes if o.probability} == \
-            {k: p for k, p in figures.probabilities.items() if p}
-    unregister(keyed.name)
-    unregister(out.name)
+        assert interpreter_matches(keyed, shoe, S17, "P", {})
 
 
-def test_a_dealer_pay_keyed_by_the_up_card_prices_as_bet_the_bust(tmp_path):
+def test_a_dealer_pay_keyed_by_the_up_card_prices_as_bet_the_bust(load):
     """Bet the Bust written as one outcome keyed by the up card prices as the example written
     with five outcomes, on every up card and over all of them."""
-    from pathlib import Path
-    from odds.wagers.paytables import builtin_paytables
     example = Path(__file__).resolve().parent.parent / "examples" / "wagers" / "bet-the-bust.toml"
     text = example.read_text()
     head = text[:text.index("[[outcomes]]")].replace("version = 1", "version = 2").replace(
         'name = "bet-the-bust"', 'name = "bet-the-bust-keyed"')
-    keyed = _load(tmp_path, "keyed", head + """[[outcomes]]
+    keyed = load(head + """[[outcomes]]
 name = "bust"
 when = { bust = true }
 by = "up"
@@ -274,14 +250,12 @@ by = "up"
 citation = "Wizard of Odds, Bet the Bust, pay table"
 pays = { bust = { A = "3.5", 2 = "1.5", 3 = "1.5", 7 = "2.5", 8 = 3, 9 = 3, 10 = 3, other = 1 } }
 """)
-    out = _load(tmp_path, "out", text)
+    out = load(text)
     H17 = DealerRules.parse("H17")
     for upcard in (None, "A", "2", "5", "7", "T"):
-        a = keyed.price(Shoe.decks(6), H17, builtin_paytables(keyed.name).tables["WoO"], 6, {"upcard": upcard})
-        b = out.price(Shoe.decks(6), H17, builtin_paytables(out.name).tables["WoO"], 6, {"upcard": upcard})
+        a = keyed.price(Shoe.decks(6), H17, table(keyed, "WoO"), 6, {"upcard": upcard})
+        b = out.price(Shoe.decks(6), H17, table(out, "WoO"), 6, {"upcard": upcard})
         assert a.expected_return == b.expected_return, upcard
-    unregister(keyed.name)
-    unregister(out.name)
 
 
 def test_a_keyed_pay_is_checked():
