@@ -1,7 +1,7 @@
 """Wager definition files (docs/wager-files.md): the shipped wagers the two families express,
 restated in tables/wagers/, price exactly as their coded records do; the plain interpreter of a file
-(odds.reference.defined) agrees with its compilation into the engines; four side wagers in no
-regulation here (examples/wagers/) match their published analyses; a definition that cannot be
+(odds.reference.defined) agrees with its compilation into the engines; side wagers in no
+regulation here (examples/wagers/; Bust Bonus in tests/test_dealer_cards.py) match their published analyses; a definition that cannot be
 priced is refused in one line (exit 2)."""
 import contextlib
 from fractions import Fraction
@@ -272,7 +272,8 @@ def test_dealer_family_bad_definitions(tmp_path):
             ("{ size = 7 }", "{ size = 1 }", "outcomes.bust-7.when.all[1].size: expected a whole number from 2 to 21"),
             ("{ size = 7 }", "{ size = 2 }", "outcomes.bust-7: no shoe can deal it"),
             ("{ size = 7 }", "{ size = [7, 9] }", "outcomes.bust-7: overlaps outcomes.bust-8+"),
-            ("{ bust = true }, { size = 7 }", "{ suit = \"H\" }", "unknown condition for the dealer-final family")):
+            ("{ bust = true }, { size = 7 }", "{ straight = \"wrap\" }", "unknown condition for the dealer-final family"),
+            ("{ bust = true }, { size = 7 }", "{ suit = \"H\" }", "a condition on the dealer's cards is new in version 2")):
         path = tmp_path / "buster.toml"
         path.write_text(base.replace(old, new, 1))
         with pytest.raises(OddsError, match=message.replace("+", r"\+").replace("[", r"\[")):

@@ -59,7 +59,11 @@ ONE_CARD_KINDS = ("rank", "value", "suit", "colour", "card")  # what a number co
 ACES = ("best", "low")  # a total: aces counted as blackjack counts them (best), or always as one (low)
 RANK_LABELS = tuple(RANKS)  # the keys of a pay keyed by a card's rank: A 2 ... 9 T J Q K
 VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")  # ... by its point value
-DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not")
+DEALER_CARD_KINDS = ("rank", "value", "suit", "colour", "card", "same", "distinct", "number")  # version 2
+DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "any", "not") + DEALER_CARD_KINDS
+DEALER_POSITIONS = ("up", "hole", "dealer3", "dealer4", "dealer5")  # the dealer's first cards, in order
+HAND = "hand"  # the cards a dealer-final card condition reads when it names none: every card of his hand
+MAX_HAND = 21  # the most cards a dealer's hand can hold
 # bounds on what a file may ask for
 MAX_CARDS = 5  # deciding cards (version 1: 4)
 MAX_OUTCOMES = 64
@@ -253,13 +257,13 @@ class _Reader:
         kind = found[0]
         value = doc[kind]
         here = f"{where}.{kind}"
-        group = ("cards",) if self.family == "first-cards" else ()
-        allowed = {"all": group, "any": group, "not": group, "option": ("is",), "distinct": ("cards", "count"),
-                   "total": ("cards", "hand", "ace") if self.family == "first-cards" else (),
+        first_cards = self.family == "first-cards"
+        allowed = {"all": ("cards",), "any": ("cards",), "not": ("cards",), "option": ("is",),
+                   "distinct": ("cards", "count"), "total": ("cards", "hand", "ace") if first_cards else (),
                    "straight": ("cards",), "spread": ("cards", "ace"), "between": ("cards", "ace"),
                    "number": ("cards", "of")}
-        extra = [k for k in doc if k != kind and k not in allowed.get(kind, ("cards",) if self.family == "first-cards"
-                                                                          else ())]
+        extra = [k for k in doc if k != kind and k not in allowed.get(kind, ("cards",) if first_cards or kind in
+                                                                      DEALER_CARD_KINDS else ())]
         if extra:
             raise self.fail(f"{where}.{shown(extra[0], 30)}", f"not a key of a {kind} condition")
         if kind in ("all", "any"):
@@ -281,7 +285,10 @@ class _Reader:
                                                    f"({', '.join(option.choices)})")
             return Condition(kind, values=chosen, attribute=value)
         if self.family == "dealer-final":
-            return self.dealer(kind, value, here)
+            if kind not in DEALER_CARD_KINDS:
+                return self.dealer(kind, value, here)
+            self.since(2, here, "a condition on the dealer's cards")
+            cards = cards or [HAND]
         return self.first_cards(kind, value, doc, here, where, cards)
 
     def dealer(self, kind: str, value: object, here: str) -> Condition:
@@ -300,10 +307,11 @@ class _Reader:
                     inherited: Optional[list] = None) -> Condition:
         cards = self.read_cards(doc["cards"], f"{where}.cards") if "cards" in doc else inherited or list(self.cards)
         read = tuple(cards)
+        reach = MAX_HAND if read == (HAND,) else len(read)  # the most cards it may read
         need = {"spread": 2, "between": 2, "blackjack": 2}
         if kind in need and len(read) != need[kind]:
             raise self.fail(f"{where}.cards", f"{kind} reads exactly {need[kind]} cards")
-        if kind in ("same", "distinct", "straight") and len(read) < 2:
+        if kind in ("same", "distinct", "straight") and reach < 2:
             raise self.fail(f"{where}.cards", f"{kind} compares at least 2 cards")
         if kind == "rank":
             return Condition(kind, read, tuple(sorted({_rank(v, self.source, here) for v in _several(value)})))
@@ -324,8 +332,8 @@ class _Reader:
         if kind in ("same", "distinct"):
             if value not in ATTRIBUTES:
                 raise self.fail(here, f"{shown(repr(value), 20)} is not one of {', '.join(ATTRIBUTES)}")
-            counted = _range(doc.get("count"), self.source, f"{where}.count", 1, MAX_CARDS) if kind == "distinct" \
-                else ()
+            counted = _range(doc.get("count"), self.source, f"{where}.count", 1,
+                             MAX_HAND if read == (HAND,) else MAX_CARDS) if kind == "distinct" else ()
             return Condition(kind, read, counted, str(value))
         if kind == "straight":
             if value not in STRAIGHTS:
@@ -342,8 +350,8 @@ class _Reader:
             inner = self.first_cards(inner_kind, inner_value, {}, f"{where}.of.{inner_kind}", f"{where}.of",
                                      list(read))
             at_least = isinstance(value, str) and value.endswith("+") and value[:-1].isdigit()
-            bounds = (_range(int(str(value)[:-1]), self.source, here, 0, len(read))[0], len(read)) if at_least \
-                else _range(value, self.source, here, 0, len(read))
+            bounds = (_range(int(str(value)[:-1]), self.source, here, 0, reach)[0], reach) if at_least \
+                else _range(value, self.source, here, 0, reach)
             return Condition(kind, read, bounds, parts=(inner,))
         if kind == "total":
             hand = doc.get("hand", "any")
@@ -406,7 +414,7 @@ def _keyed(by: object, condition: Condition, source: str, where: str, family: st
     if family == "dealer-final":
         if by != "up":
             raise _fail(source, where, 'the dealer-final family keys a pay by the up card: by = "up"')
-        return [(VALUE_LABELS[v - 1], Condition("all", parts=(condition, Condition("up", values=(v,)))))
+        return [(VALUE_LABELS[v - 1], Condition("all", parts=(Condition("up", values=(v,)), condition)))
                 for v in offered]
     if not isinstance(by, dict) or len(by) != 1 or next(iter(by)) not in ("rank", "value"):
         raise _fail(source, where, 'expected { rank = "CARD" } or { value = "CARD" }, CARD a deciding card')
@@ -516,7 +524,7 @@ def parse_definition(text: str, source: str, sha256: str = "",
                 raise _fail(source, f"{where}.{shown(key, 30)}", "unknown key (expected name, when, pays_as, by)")
         if "when" not in o:
             raise _fail(source, f"{where}.when", "missing: the condition on which the outcome holds")
-        reader = _Reader(source, family, cards, options, version)
+        reader = _Reader(source, family, cards or DEALER_POSITIONS, options, version)
         condition = reader.condition(o["when"], f"{where}.when")
         if "by" in o:
             reader.since(2, f"{where}.by", "a pay keyed by a card")

@@ -24,12 +24,14 @@ deal by reading the definition's conditions itself, card by card.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import factorial
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from odds.core.cards import RANKS, SUITS
-from odds.core.wager_definition import SECOND_HAND, Condition, Definition
+from odds.core.errors import UnavailableError
+from odds.core.wager_definition import DEALER_CARD_KINDS, DEALER_POSITIONS, HAND, SECOND_HAND, Condition, Definition
 
 from .figures import ReferenceFigures
 
@@ -38,6 +40,12 @@ TENS = "TJQK"
 
 def _point(rank: str) -> int:
     return 10 if rank in TENS else 1 if rank == "A" else int(rank)
+
+
+def _up_value(upcard: Any) -> int:
+    """The point value of an up card named as a rank or a card ("A", "10", "T", "TH", 7)."""
+    text = str(upcard).upper()
+    return 10 if text.startswith("10") else _point(text[0])
 
 
 def _order(rank: str, ace: str) -> int:
@@ -129,11 +137,11 @@ def holds(condition: Condition, deal: Mapping[str, tuple[str, str]], options: Ma
     return min(a, b) < middle < max(a, b)
 
 
-def _row(definition: Definition, made: list[str], pays: Mapping[str, Any]) -> str:
+def _row(definition: Definition, made: Iterable[str], pays: Mapping[str, Any]) -> str:
     """The row a deal is paid in: its first outcome (when outcomes pay named items), else the first
     that the paytable pays; the losing row when none."""
     if definition.paid:
-        return made[0] if made else definition.lose
+        return next(iter(made), definition.lose)
     return next((m for m in made if m in pays), definition.lose)
 
 
@@ -190,14 +198,24 @@ def first_cards_figures(definition: Definition, shoe: Any, pays: Mapping[str, An
 
 # ------------------------------------------------------------------------------------- dealer's final hand
 
-def _dealer_holds(condition: Condition, up: int, result: str, size: int, options: Mapping[str, str]) -> bool:
+def _dealer_holds(condition: Condition, up: int, result: str, size: int, options: Mapping[str, str],
+                  cards: Sequence[tuple[str, str]] = ()) -> bool:
+    """Whether the condition holds for the dealer's final hand: its up card's value, result,
+    number of cards and (when the definition reads them) its cards in the order dealt."""
     kind = condition.kind
     if kind == "all":
-        return all(_dealer_holds(p, up, result, size, options) for p in condition.parts)
+        return all(_dealer_holds(p, up, result, size, options, cards) for p in condition.parts)
     if kind == "any":
-        return any(_dealer_holds(p, up, result, size, options) for p in condition.parts)
+        return any(_dealer_holds(p, up, result, size, options, cards) for p in condition.parts)
     if kind == "not":
-        return not _dealer_holds(condition.parts[0], up, result, size, options)
+        return not _dealer_holds(condition.parts[0], up, result, size, options, cards)
+    if kind in DEALER_CARD_KINDS:
+        if condition.cards == (HAND,):  # every card of his hand, named c0, c1, ... for holds
+            names = tuple(f"c{i}" for i in range(len(cards)))
+            return holds(replace(condition, cards=names), dict(zip(names, cards)), options)
+        if any(DEALER_POSITIONS.index(p) >= len(cards) for p in condition.cards):
+            return False  # his hand does not reach a card it reads
+        return holds(condition, dict(zip(DEALER_POSITIONS, cards)), options)
     if kind == "option":
         return options[condition.attribute] in condition.values
     if kind == "bust":
@@ -247,11 +265,13 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
     """Each row's chance: every up card, then every card of the dealer's hand dealt one at a time
     by point value; after the up card with the peek, the wager is made only on the hands that go on
     (an ace or ten up card's blackjacks set apart)."""
+    if _reads_dealer_cards(definition):
+        return _dealer_card_figures(definition, shoe, rules, pays, options, upcard)
     counts = list(shoe.by_value())
     after = definition.placed == "after-up-card"
     ups = list(definition.offered) if after else list(range(1, 11))
     if upcard is not None:
-        ups = [_point(str(upcard).upper()[0])]
+        ups = [_up_value(upcard)]
     rows: dict[str, Fraction] = {}
     weights: dict[int, Fraction] = {}
     laws = {}
@@ -279,6 +299,102 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
                             "every up card and every card of the dealer's hand dealt one at a time by point value, "
                             "in Fraction arithmetic, each final hand decided by a plain reading of the definition "
                             "(odds.reference.defined)")
+
+
+def _card_kinds(condition: Condition) -> list[Condition]:
+    if condition.kind in ("all", "any", "not"):
+        return [c for p in condition.parts for c in _card_kinds(p)]
+    return [condition] if condition.kind in DEALER_CARD_KINDS else []
+
+
+def _reads_dealer_cards(definition: Definition) -> bool:
+    return definition.family == "dealer-final" and any(_card_kinds(o.condition) for o in definition.outcomes)
+
+
+def _dealer_card_hands(left: dict[tuple[str, str], int], ups: list[int], hits_soft_17: bool,
+                       kept: int) -> dict[tuple, Fraction]:
+    """{(the first ``kept`` cards in order, the later cards sorted): P} of the dealer's final hands
+    on an up card of a value in ``ups``, every card dealt one at a time from the physical cards
+    ``left``, the up card first; hands holding the same cards (the first ones in the same order)
+    are dealt on together, each with the number of ordered ways to deal it."""
+    n = sum(left.values())
+    final: dict[tuple, Fraction] = {}
+    hands: dict[tuple, int] = {((), ()): 1}
+    ways = 1  # every ordered deal of as many cards as the hands hold
+    while hands:
+        dealt_on: dict[tuple, int] = {}
+        for (first, later), count in hands.items():
+            cards = list(first) + list(later)
+            total, soft = _blackjack_total(cards)
+            if len(cards) >= 2 and (total > 21 or len(cards) == 2 and total == 21 or total > 17 or total == 17 and not (
+                    soft and hits_soft_17)):
+                final[(first, later)] = Fraction(count, ways)
+                continue
+            for card, held in left.items():
+                more = held - cards.count(card)
+                if more > 0 and (cards or _point(card[0]) in ups):
+                    key = (first + (card,), later) if len(first) < kept else (first, tuple(sorted(later + (card,))))
+                    dealt_on[key] = dealt_on.get(key, 0) + count * more
+        ways *= n - len(next(iter(hands))[0]) - len(next(iter(hands))[1])
+        hands = dealt_on
+    return final
+
+
+MAX_DEALT_SHOE = 32  # the most cards a shoe may hold for the dealer's physical cards to be dealt (under a minute)
+
+
+def _dealer_card_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[str, Any],
+                         options: Mapping[str, str], upcard: Optional[str] = None) -> ReferenceFigures:
+    """Each row's chance for a definition that reads the dealer's cards: every physical up card,
+    then every card of his hand dealt one at a time from the physical cards left (by rank, and by
+    suit where a condition reads suits or colours), each final hand decided by reading the
+    conditions on its cards."""
+    if shoe.total > MAX_DEALT_SHOE:
+        raise UnavailableError(f"{definition.name} reads the dealer's cards: its plain check deals every physical "
+                               f"card and reaches shoes of at most {MAX_DEALT_SHOE} cards, not {shoe.total}; check it "
+                               "on a depleted shoe, and the full shoe with odds simulate")
+    rs = shoe.by_rank_suit() if any(_sees_suits(o.condition) for o in definition.outcomes) else None
+    if rs is not None:
+        left = {(r, s): rs[i][j] for i, r in enumerate(RANKS) for j, s in enumerate(SUITS) if rs[i][j]}
+    else:
+        left = {(r, "S"): n for r, n in zip(RANKS, shoe.by_rank()) if n}
+    kept = max((DEALER_POSITIONS.index(p) + 1 for o in definition.outcomes for c in _card_kinds(o.condition)
+                for p in c.cards if p != HAND), default=1)
+    after = definition.placed == "after-up-card"
+    ups = list(definition.offered) if after else list(range(1, 11))
+    if upcard is not None:
+        ups = [_up_value(upcard)]
+    by_up: dict[int, dict[tuple, Fraction]] = {}
+    for hand, p in _dealer_card_hands(left, ups, rules.hits_soft_17, kept).items():
+        by_up.setdefault(_point(hand[0][0][0]), {})[hand] = p
+    weights: dict[int, Fraction] = {}
+    for up, law in list(by_up.items()):
+        chance = sum(law.values(), Fraction(0))
+        goes_on = chance
+        if after and rules.peek and up in (1, 10):
+            for hand in [h for h in law if len(h[0]) + len(h[1]) == 2 and _blackjack_total([*h[0], *h[1]])[0] == 21]:
+                goes_on -= law.pop(hand)
+        if not goes_on:
+            del by_up[up]
+            continue
+        by_up[up] = {hand: p / goes_on for hand, p in law.items()}
+        weights[up] = goes_on
+    total = sum(weights.values(), Fraction(0))
+    rows: dict[str, Fraction] = {}
+    for up, law in by_up.items():
+        for (first, later), p in law.items():
+            cards = list(first) + list(later)
+            best = _blackjack_total(cards)[0]
+            result = "bust" if best > 21 else "blackjack" if len(cards) == 2 and best == 21 else str(best)
+            made = (o.name for o in definition.outcomes
+                    if _dealer_holds(o.condition, up, result, len(cards), options, cards))
+            row = _row(definition, made, pays)
+            rows[row] = rows.get(row, Fraction(0)) + weights[up] / total * p
+    return ReferenceFigures(dict(sorted(rows.items())), None, None,
+                            "every physical up card and every card of the dealer's hand dealt one at a time from "
+                            "the physical cards left, hands holding the same cards dealt on together, in Fraction "
+                            "arithmetic, each final hand decided by a plain reading of the definition's conditions "
+                            "on its cards (odds.reference.defined)")
 
 
 # ------------------------------------------------------------------------------------- the simulator
@@ -315,7 +431,7 @@ def dealt_settlement(definition: Definition) -> Any:
         options = {**defaults, **table.options}
         upcard = _point(up[0])
         if definition.placed == "after-up-card":
-            wanted = [_point(str(options["upcard"]).upper()[0])] if options.get("upcard") else definition.offered
+            wanted = [_up_value(options["upcard"])] if options.get("upcard") else definition.offered
             if upcard not in wanted:
                 return None
             if upcard in (1, 10) and sorted((upcard, _point(hole[0]))) == [1, 10]:
@@ -326,7 +442,7 @@ def dealt_settlement(definition: Definition) -> Any:
         total = best_total(dealer)[0]
         result = ("bust" if total > 21 else "blackjack" if len(dealer) == 2 and total == 21 else str(total))
         return [o.name for o in definition.outcomes
-                if _dealer_holds(o.condition, upcard, result, len(dealer), options)]
+                if _dealer_holds(o.condition, upcard, result, len(dealer), options, dealer)]
 
     pay = None
     if definition.paid:

@@ -10,7 +10,9 @@
 - **dealer-final**: each cell (up card, final result, number of cards) of the dealer's law
   (:func:`odds.engine.dealer.dealer_table`, the dealer kernel) is given the pay of its outcome; the
   return for a shoe as it stands folds those pays into :class:`odds.engine.dealer.DealerWeights`
-  (floats, microseconds) and the kernel's exact counts.
+  (floats, microseconds) and the kernel's exact counts. A definition that reads the dealer's cards
+  (version 2) is counted by :mod:`odds.engine.dealer_cards` instead, compiled by
+  :mod:`odds.wagers.dealer_reading`.
 
 The check of a definition that cannot be priced (an outcome no shoe can deal, outcomes that
 overlap in a file that says they may not, cards counted unordered that an outcome tells apart) is
@@ -58,6 +60,7 @@ from odds.pricing.record import Options, Wager
 from odds.pricing.shoe_returns import WIDE, ShoeReturn, deals_return, listed
 
 from . import WAGERS, extra_paytables, get_wager, register, unregister
+from .dealer_reading import check_dealer_cards, outcome_law, reads_cards
 from .paytables import builtin_paytables
 
 DEFINITIONS = Path(str(resources.files("odds.tables"))) / "wagers"
@@ -412,6 +415,8 @@ def _dealer_cells(definition: Definition, rules: DealerRules, options: Mapping[s
 def check_dealer(definition: Definition) -> None:
     """Refuse a dealer-final definition with an outcome no shoe can deal, or overlapping outcomes
     where the file says they may not."""
+    if reads_cards(definition):
+        return check_dealer_cards(definition, _option_sets(definition))
     names = [o.name for o in definition.outcomes]
     seen: set[str] = set()
     for options in _option_sets(definition):
@@ -474,6 +479,21 @@ def dealer_law(definition: Definition, shoe: Any, rules: DealerRules, upcard: Op
     return law, total / sum(counts)
 
 
+def outcome_chances(definition: Definition, shoe: Any, rules: DealerRules, options: Mapping[str, str],
+                    upcard: Optional[str] = None) -> tuple[dict[Optional[str], Fraction], Fraction]:
+    """{the first outcome that holds (None: none): chance} over the rounds the wager is made in, and
+    the chance it is made in a round (:func:`dealer_law`): from the dealer kernel's cells, or, for
+    a definition that reads the dealer's cards, from :func:`odds.wagers.dealer_reading.outcome_law`."""
+    if reads_cards(definition):
+        return outcome_law(definition, shoe, rules, options, _upcards(definition, upcard)[0] if upcard else None)
+    cells = _dealer_cells(definition, rules, options)
+    law, made = dealer_law(definition, shoe, rules, upcard)
+    out: dict[Optional[str], Fraction] = {}
+    for key, p in law.items():
+        out[cells.get(key)] = out.get(cells.get(key), Fraction(0)) + p
+    return out, made
+
+
 def _label(value: int) -> str:
     return {1: "A", 10: "T"}.get(value, str(value))
 
@@ -485,26 +505,30 @@ class _DefinedDealer(ShoeReturn):
     def __init__(self, definition: Definition, pays: Mapping[str, Fraction], rules: DealerRules,
                  options: Mapping[str, str]) -> None:
         self.definition, self.rules, self.pays = definition, rules, {k: Fraction(v) for k, v in pays.items()}
-        self.wager = definition.name
-        self.cells = _dealer_cells(definition, rules, options)
+        self.wager, self.options = definition.name, options
         self.offered = definition.offered if definition.placed == "after-up-card" else tuple(range(1, 11))
+        self.method = ("dealer kernel over the drawing graph, each final hand paid as the definition pays it: exact "
+                       "integer counts (exact), or its folded float weights (fast)")
+        if reads_cards(definition):  # no float weights: the fast return is the exact one
+            self._weights = None
+            self.method = ("the dealer's final hands by value, each value's cards a draw without replacement, as "
+                           "odds.engine.dealer_cards counts them; the fast return is the exact one")
+            return
+        self.cells = _dealer_cells(definition, rules, options)
         weights = numpy.zeros((10, len(RESULTS), WIDE))
         for (u, result, k), name in self.cells.items():
             if u in self.offered and k < WIDE:
                 weights[u - 1, RESULTS.index(result), k] = float(self.pays.get(name, -1) + 1) if name else 0.0
         self.peeked = (definition.placed == "after-up-card" and rules.peek and bool({1, 10} & set(self.offered)))
         self._weights = None if self.peeked else DealerWeights(weights, rules.hits_soft_17, by_value=False)
-        self.method = ("dealer kernel over the drawing graph, each final hand paid as the definition pays it: exact "
-                       "integer counts (exact), or its folded float weights (fast)")
 
     def _exact(self, counts: list[int]) -> tuple[int, int, int, int]:
         from odds.core.shoe import Shoe
         shoe = Shoe.from_flat_counts(counts)
         if not any(shoe.by_value()[u - 1] for u in self.offered):
             return 0, 1, 0, 1
-        law, made = dealer_law(self.definition, shoe, self.rules)
-        ret = sum((p * (self.pays.get(n, Fraction(-1)) if (n := self.cells.get(key)) else Fraction(-1))
-                   for key, p in law.items()), Fraction(0))
+        law, made = outcome_chances(self.definition, shoe, self.rules, self.options)
+        ret = sum((p * (self.pays.get(n, Fraction(-1)) if n else Fraction(-1)) for n, p in law.items()), Fraction(0))
         return ret.numerator, ret.denominator, made.numerator, made.denominator
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
@@ -523,10 +547,8 @@ class _DefinedDealer(ShoeReturn):
 def dealer_par_sheet(definition: Definition, shoe: Any, rules: DealerRules, paytable: Any, decks: int,
                      options: Mapping[str, str], upcard: Optional[str] = None) -> ParSheet:
     """The par sheet of a dealer-final definition: a row per outcome paid, then the losing row."""
-    cells = _dealer_cells(definition, rules, options)
     probs: dict[str, Fraction] = {}
-    for key, p in dealer_law(definition, shoe, rules, upcard)[0].items():
-        name = cells.get(key)
+    for name, p in outcome_chances(definition, shoe, rules, options, upcard)[0].items():
         row = name if name is not None and name in paytable.pays else definition.lose
         probs[row] = probs.get(row, Fraction(0)) + p
     outcomes = [Outcome(o.name, paytable.pays[o.name], probs[o.name]) for o in definition.outcomes
@@ -541,8 +563,10 @@ def dealer_par_sheet(definition: Definition, shoe: Any, rules: DealerRules, payt
     return ParSheet(
         definition.name, paytable.id, decks, rules.name, tuple(outcomes), None,
         assumptions=(f"{decks} deck(s); {rules.describe()}", when, *definition.notes, FRESH),
-        method="exact dealer distribution (Cython kernel over the dealer's drawing graph, integer counts), each "
-               "final hand paid by the first outcome of the definition that holds and that the paytable pays; "
+        method=("exact dealer's final hands by value, each value's cards a draw without replacement from the shoe's "
+                "cards of that value (odds.engine.dealer_cards, integer counts)" if reads_cards(definition) else
+                "exact dealer distribution (Cython kernel over the dealer's drawing graph, integer counts)") +
+               ", each final hand paid by the first outcome of the definition that holds and that the paytable pays; "
                "checked against a plain interpreter of the file",
         warnings=tuple(paytable.notes) + (defined_note(definition),))
 
