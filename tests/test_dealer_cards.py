@@ -253,3 +253,52 @@ def test_an_up_card_named_10_is_a_ten_on_both_roads():
     with wager_file(EXAMPLES / "bet-the-bust.toml") as wager:
         for up in ("10", "T", "KD"):
             assert interpreter_matches(wager, Shoe.decks(1), S17, "WoO", {"upcard": up}), up
+
+
+# Discount Gambling, "Push 22 Side Bet @ Viejas Casino" (discountgambling.net, August 22, 2013), six
+# decks (rules not stated; these are H17's, S17 gives 0.003317): suited dealer 22 0.003327 at 50 to
+# 1, same colour (not suited) 0.011659 at 20, other 22 0.058551 at 8, not 22 0.926464; return -0.058540.
+def test_push_22_published_figures():
+    with wager_file(EXAMPLES / "push-22.toml") as wager:
+        table = builtin_paytables(wager.name).tables["DG"]
+        sheet = get_wager(wager.name).price(Shoe.decks(6), H17, table, 6, {})
+        p = {o.name: o.probability for o in sheet.outcomes}
+        for row, printed in (("suited-22", "0.003327"), ("colour-22", "0.011659"), ("other-22", "0.058551"),
+                             ("not-22", "0.926464")):
+            assert within_print(p[row], printed), row
+        # the page's total is the sum of its rows' returns as printed (0.166345 + 0.233174 + 0.468405 -
+        # 0.926464); ours is -0.0585394
+        assert abs(sheet.expected_return - Fraction("-0.058540")) < Fraction(2, 10 ** 6)
+        rng = random.Random(22)
+        for i in range(3):
+            assert interpreter_matches(wager, small_shoe(rng, 20 + 4 * i), (S17, H17)[i % 2], "DG", {}), i
+
+
+BUST_TOTALS = """version = 2
+name = "bust-totals"
+family = "dealer-final"
+exclusive = true
+[[outcomes]]
+name = "22"
+when = { total = 22 }
+[[outcomes]]
+name = "23-26"
+when = { total = [23, 26] }
+[[outcomes]]
+name = "20-21"
+when = { total = [20, 21] }
+[paytables.P]
+citation = "a test"
+pays = { 22 = 10, 23-26 = 2, 20-21 = 1 }
+"""
+
+
+def test_a_bust_total_on_full_shoes():
+    """A bust's total needs no card read: the interpreter deals by point value, so the roads meet
+    on full and depleted shoes of two decks."""
+    d = parse_definition(BUST_TOTALS, "bust-totals.toml")
+    pays = d.paytables["P"]["pays"]
+    for shoe, rules in ((Shoe.decks(2), H17), (Shoe.decks(2).remove("TS TH 6D 6C 5S"), S17)):
+        assert rows_of(d, shoe, rules, pays) == reference_rows(d, shoe, rules, pays)
+    with pytest.raises(DefinitionError, match="a bust's total is new in version 2"):
+        parse_definition(BUST_TOTALS.replace("version = 2", "version = 1"), "bust-totals.toml")

@@ -1,7 +1,7 @@
 """Wager definition files (docs/wager-files.md): the shipped wagers the two families express,
 restated in tables/wagers/, price exactly as their coded records do; the plain interpreter of a file
 (odds.reference.defined) agrees with its compilation into the engines; side wagers in no
-regulation here (examples/wagers/; Bust Bonus in tests/test_dealer_cards.py) match their published analyses; a definition that cannot be
+regulation here (examples/wagers/; Bust Bonus and Push 22 in tests/test_dealer_cards.py) match their published analyses; a definition that cannot be
 priced is refused in one line (exit 2)."""
 import contextlib
 from fractions import Fraction

@@ -64,6 +64,7 @@ DEALER_KINDS = ("bust", "blackjack", "total", "size", "up", "option", "all", "an
 DEALER_POSITIONS = ("up", "hole", "dealer3", "dealer4", "dealer5")  # the dealer's first cards, in order
 HAND = "hand"  # the cards a dealer-final card condition reads when it names none: every card of his hand
 MAX_HAND = 21  # the most cards a dealer's hand can hold
+MAX_DEALER_TOTAL = 26  # the most a dealer's bust can total: 16 and a ten
 # bounds on what a file may ask for
 MAX_CARDS = 5  # deciding cards (version 1: 4)
 MAX_OUTCOMES = 64
@@ -297,7 +298,10 @@ class _Reader:
                 raise self.fail(here, "takes true (use not for the contrary)")
             return Condition(kind)
         if kind == "total":
-            return Condition(kind, values=_range(value, self.source, here, 17, 21))
+            low, high = _range(value, self.source, here, 17, MAX_DEALER_TOTAL)
+            if high > 21:
+                self.since(2, here, "a bust's total")
+            return Condition(kind, values=(low, high))
         if kind == "size":
             return Condition(kind, values=_range(value, self.source, here, 2, 21))
         values = tuple(sorted({_value(v, self.source, here) for v in _several(value)}))

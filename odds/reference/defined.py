@@ -199,16 +199,16 @@ def first_cards_figures(definition: Definition, shoe: Any, pays: Mapping[str, An
 # ------------------------------------------------------------------------------------- dealer's final hand
 
 def _dealer_holds(condition: Condition, up: int, result: str, size: int, options: Mapping[str, str],
-                  cards: Sequence[tuple[str, str]] = ()) -> bool:
+                  cards: Sequence[tuple[str, str]] = (), total: int = 0) -> bool:
     """Whether the condition holds for the dealer's final hand: its up card's value, result,
-    number of cards and (when the definition reads them) its cards in the order dealt."""
+    number of cards, (when the definition reads them) its cards in the order dealt, and its total."""
     kind = condition.kind
     if kind == "all":
-        return all(_dealer_holds(p, up, result, size, options, cards) for p in condition.parts)
+        return all(_dealer_holds(p, up, result, size, options, cards, total) for p in condition.parts)
     if kind == "any":
-        return any(_dealer_holds(p, up, result, size, options, cards) for p in condition.parts)
+        return any(_dealer_holds(p, up, result, size, options, cards, total) for p in condition.parts)
     if kind == "not":
-        return not _dealer_holds(condition.parts[0], up, result, size, options, cards)
+        return not _dealer_holds(condition.parts[0], up, result, size, options, cards, total)
     if kind in DEALER_CARD_KINDS:
         if condition.cards == (HAND,):  # every card of his hand, named c0, c1, ... for holds
             names = tuple(f"c{i}" for i in range(len(cards)))
@@ -226,13 +226,13 @@ def _dealer_holds(condition: Condition, up: int, result: str, size: int, options
         return up in condition.values
     if kind == "size":
         return condition.values[0] <= size <= condition.values[1]
-    return result.isdigit() and condition.values[0] <= int(result) <= condition.values[1]  # total
+    return result != "blackjack" and condition.values[0] <= total <= condition.values[1]  # total, a bust's too
 
 
-def _dealer_hands(counts: list[int], up: int, hits_soft_17: bool) -> dict[tuple[str, int], Fraction]:
-    """{(result, cards): P} of the dealer's hand from the up card ``up`` (taken out of ``counts``
-    already), every card dealt one at a time."""
-    out: dict[tuple[str, int], Fraction] = {}
+def _dealer_hands(counts: list[int], up: int, hits_soft_17: bool) -> dict[tuple[str, int, int], Fraction]:
+    """{(result, cards, total): P} of the dealer's hand from the up card ``up`` (taken out of
+    ``counts`` already), every card dealt one at a time."""
+    out: dict[tuple[str, int, int], Fraction] = {}
     n = sum(counts)
 
     def draw(hard: int, ace: bool, size: int, p: Fraction, n: int) -> None:
@@ -247,7 +247,7 @@ def _dealer_hands(counts: list[int], up: int, hits_soft_17: bool) -> dict[tuple[
         else:
             result = ""
         if result:
-            out[(result, size)] = out.get((result, size), Fraction(0)) + p
+            out[(result, size, total)] = out.get((result, size, total), Fraction(0)) + p
             return
         for v in range(1, 11):
             if counts[v - 1]:
@@ -283,7 +283,7 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
         counts[up - 1] += 1
         goes_on = Fraction(1)
         if after and rules.peek and up in (1, 10):
-            goes_on -= law.pop(("blackjack", 2), Fraction(0))
+            goes_on -= law.pop(("blackjack", 2, 21), Fraction(0))
             if not goes_on:
                 continue
             law = {key: p / goes_on for key, p in law.items()}
@@ -291,8 +291,9 @@ def dealer_figures(definition: Definition, shoe: Any, rules: Any, pays: Mapping[
         weights[up] = counts[up - 1] * goes_on
     total = sum(weights.values())
     for up, law in laws.items():
-        for (result, size), p in law.items():
-            made = [o.name for o in definition.outcomes if _dealer_holds(o.condition, up, result, size, options)]
+        for (result, size, hand_total), p in law.items():
+            made = [o.name for o in definition.outcomes
+                    if _dealer_holds(o.condition, up, result, size, options, total=hand_total)]
             row = _row(definition, made, pays)
             rows[row] = rows.get(row, Fraction(0)) + weights[up] / total * p
     return ReferenceFigures(dict(sorted(rows.items())), None, None,
@@ -387,7 +388,7 @@ def _dealer_card_figures(definition: Definition, shoe: Any, rules: Any, pays: Ma
             best = _blackjack_total(cards)[0]
             result = "bust" if best > 21 else "blackjack" if len(cards) == 2 and best == 21 else str(best)
             made = (o.name for o in definition.outcomes
-                    if _dealer_holds(o.condition, up, result, len(cards), options, cards))
+                    if _dealer_holds(o.condition, up, result, len(cards), options, cards, best))
             row = _row(definition, made, pays)
             rows[row] = rows.get(row, Fraction(0)) + weights[up] / total * p
     return ReferenceFigures(dict(sorted(rows.items())), None, None,
@@ -442,7 +443,7 @@ def dealt_settlement(definition: Definition) -> Any:
         total = best_total(dealer)[0]
         result = ("bust" if total > 21 else "blackjack" if len(dealer) == 2 and total == 21 else str(total))
         return [o.name for o in definition.outcomes
-                if _dealer_holds(o.condition, upcard, result, len(dealer), options, dealer)]
+                if _dealer_holds(o.condition, upcard, result, len(dealer), options, dealer, total)]
 
     pay = None
     if definition.paid:

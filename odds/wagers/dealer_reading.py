@@ -89,10 +89,16 @@ def _card_conditions(c: Condition) -> list[Condition]:
     return [c] if c.kind in DEALER_CARD_KINDS else []
 
 
+def _bust_totals(c: Condition) -> bool:
+    if c.kind in ("all", "any", "not"):
+        return any(_bust_totals(p) for p in c.parts)
+    return c.kind == "total" and c.values[-1] > 21
+
+
 def reads_cards(definition: Definition) -> bool:
-    """Whether a dealer-final definition reads the dealer's cards (not only his result, number of
-    cards and up card)."""
-    return any(_card_conditions(o.condition) for o in definition.outcomes)
+    """Whether a dealer-final definition reads more of the dealer's hand than the dealer kernel
+    counts (his result, number of cards and up card): his cards, or the total of his bust."""
+    return any(_card_conditions(o.condition) or _bust_totals(o.condition) for o in definition.outcomes)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,8 +183,9 @@ def compile_reading(definition: Definition, options: Mapping[str, str]) -> Compi
             return lambda h, s: h.up in ups
         if kind not in DEALER_CARD_KINDS:
             low, high = c.values[0], c.values[-1]
-            if kind == "total":
-                return lambda h, s: h.result not in ("bust", "blackjack") and low <= int(h.result) <= high
+            if kind == "total":  # a bust's total is his cards' hard total
+                return lambda h, s: h.result != "blackjack" and low <= (
+                    sum((v + 1) * m for v, m in enumerate(h.values)) if h.result == "bust" else int(h.result)) <= high
             return lambda h, s: low <= h.size <= high  # size
         by_value = _by_value(rep)
         if c.cards == (HAND,):
