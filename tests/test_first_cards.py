@@ -17,9 +17,9 @@ from odds.wagers.paytables import builtin_paytables, load_paytable_file
 from odds.reference.first_cards import reference_first_cards
 from odds.reference.hands import RULES
 from odds.wagers import WAGERS, get_wager
-from odds.wagers import card_combinations, sevens
+from odds.wagers import card_combinations, sevens, super_match
 
-GAMES = {**card_combinations.GAMES, **sevens.GAMES}
+GAMES = {**card_combinations.GAMES, **sevens.GAMES, "super-match": super_match.GAME}
 ALL = [r + s for r in RANKS for s in SUITS]
 
 

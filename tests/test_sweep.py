@@ -40,7 +40,8 @@ H17, S17 = DealerRules.parse("H17"), DealerRules.parse("S17")
 PAYTABLES = {"buster": "C", "ez-bust": "PA", "21+3": "C", "royal-match-21": "A", "match-the-dealer": "A",
              "twenty-point-bonus": "A", "kings-bounty": "A", "bust-it": "NY", "bet-the-set-21": "A",
              "house-money": "A", "in-between": "A", "super-sevens": "B", "progressive-super-sevens": "A",
-             "blazing-7s": "A-q5", "progressive-blackjack": "USD1", "streak": "A", "burnout-bonus": "BONUS"}
+             "blazing-7s": "A-q5", "progressive-blackjack": "USD1", "streak": "A", "burnout-bonus": "BONUS",
+             "super-match": "1"}
 ROUND_LAW = ("streak", "burnout-bonus")  # settled on the player's play: the round's outcome law, seconds a shoe
 SHOE_DECIDED = tuple(w for w in swept_wagers() if w not in ROUND_LAW)
 METERS = {"progressive-super-sevens": "jackpot=2000", "blazing-7s": "jackpot=2000",

@@ -33,6 +33,7 @@ RESTATED = {  # file in tables/wagers/ -> the coded wager it restates, and the o
     "bust-it": ("bust-it", [{}]),
     "buster": ("buster", [{}]),
     "ez-bust": ("ez-bust", [{}] + [{"upcard": u} for u in "23456"]),
+    "super-match": ("super-match", [{}]),
 }
 DEPLETED = ("AS AH KS KH QH QD 5C 5D 6S 7H 8S 8H 8D 9C TS JD", "2S 3H 4D 5C 6S 7H 8C 9D TS JH QC KD AS 2H 3D 4C")
 
@@ -80,7 +81,7 @@ def test_restated_par_sheet_is_the_coded_wagers(defined, stem):
     assert compared >= 12
 
 
-@pytest.mark.parametrize("stem", ["21+3", "royal-match-21", "match-the-dealer", "buster", "ez-bust"])
+@pytest.mark.parametrize("stem", ["21+3", "royal-match-21", "match-the-dealer", "buster", "ez-bust", "super-match"])
 def test_restated_shoe_return_is_the_coded_wagers(defined, stem):
     coded, _ = RESTATED[stem]
     table = next(iter(builtin_paytables(coded).tables.values()))

@@ -405,6 +405,17 @@ def kings_bounty_hands(player: list[Card], up: Card, hole: Card, more: Sequence[
     return hands + ([] if suited else ["unsuited-20"])
 
 
+def super_match_round(deal: Deal, table: Table) -> list[str]:
+    """Blackjack Switch's opening (633a.12(a)): a card to each of the player's two hands, the up
+    card, a card to each hand, the hole card; the Super Match is settled on the four player cards."""
+    first, second, _up = deal.draw(), deal.draw(), deal.draw()
+    cards = [first, second, deal.draw(), deal.draw()]
+    deal.draw()  # the hole card
+    counts = sorted((sum(1 for r, _ in cards if r == rank) for rank in {r for r, _ in cards}), reverse=True)
+    return {(4,): ["four-of-a-kind"], (3, 1): ["three-of-a-kind"], (2, 2): ["two-pair"],
+            (2, 1, 1): ["pair"]}.get(tuple(counts), [])
+
+
 def first_cards_round(hands_of: Callable[..., list[str]]) -> Callable[[Deal, Table], list[str]]:
     def play(deal: Deal, table: Table) -> list[str]:
         player, up, hole = opening(deal)

@@ -222,11 +222,25 @@ def progressive_blackjack(cards: Deal) -> Hands:
     return tuple(out)
 
 
+def super_match(cards: Deal) -> Hands:
+    """Blackjack Switch's Super Match: the four cards of the player's two hands, by rank only."""
+    ranks = [r for r, _ in cards]
+    most = max(ranks.count(r) for r in ranks)
+    kinds = len(set(ranks))
+    if most == 4:
+        return ("four-of-a-kind",)
+    if most == 3:
+        return ("three-of-a-kind",)
+    if most == 2:
+        return ("two-pair",) if kinds == 2 else ("pair",)
+    return ()
+
+
 RULES = {
     "21+3": twenty_one_plus_three, "royal-match-21": royal_match, "royal-match-21/any-suit": royal_match_any_suit,
     "bet-the-set-21": bet_the_set,
     "house-money": house_money, "match-the-dealer": match_the_dealer, "in-between": in_between,
     "twenty-point-bonus": twenty_point, "kings-bounty": kings_bounty, "super-sevens": super_sevens,
     "progressive-super-sevens": progressive_super_sevens, "blazing-7s/third-card": blazing_sevens,
-    "blazing-7s/up-card": blazing_sevens, "progressive-blackjack": progressive_blackjack,
+    "blazing-7s/up-card": blazing_sevens, "progressive-blackjack": progressive_blackjack, "super-match": super_match,
 }

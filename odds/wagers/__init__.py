@@ -22,8 +22,9 @@ __all__ = ["BookVariant", "Declared", "Options", "ReferenceFigures", "WAGERS", "
 
 
 def _registry() -> dict[str, Wager]:
-    from . import card_combinations, dealer_bust, sevens, streaks
-    wagers = {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + sevens.WAGERS + streaks.WAGERS}
+    from . import card_combinations, dealer_bust, sevens, streaks, super_match
+    wagers = {w.name: w for w in dealer_bust.WAGERS + card_combinations.WAGERS + super_match.WAGERS + sevens.WAGERS
+              + streaks.WAGERS}
     for wager in wagers.values():
         declare_flags(wager.options.flags())
     return wagers
