@@ -88,6 +88,11 @@ def test_a_bad_paytable_is_one_line_and_exit_2(tmp_path, capsys, text, words):
 
 
 def test_a_shoe_too_small_for_four_cards(capsys):
-    from odds.core.errors import OddsError
-    with pytest.raises(OddsError):
+    from odds.core.errors import EngineError
+    with pytest.raises(EngineError, match="super-match needs 4 cards; the shoe holds 3"):
         price("super-match", "1", decks=6, exact=True).par_sheet(Shoe.from_rank_counts([1, 1, 1] + [0] * 10))
+    left = {"KS", "KH"}
+    gone = " ".join(r + s for r in "A23456789TJQK" for s in "SHDC" if r + s not in left)
+    assert main(["wager", "super-match", "--decks", "1", "--paytable", "1", "--remove", gone]) == 2
+    err = capsys.readouterr().err
+    assert err == "odds: super-match needs 4 cards; the shoe holds 2\n"
