@@ -205,6 +205,15 @@ def test_the_library_says_the_same_as_the_command_line(monkeypatch):
     assert issubclass(UnavailableError, OddsError)
 
 
+def test_a_paytable_note_is_printed_once(tmp_path, capsys):
+    """21+3's note on (p)(3) was listed under the paytable and again among the warnings."""
+    import re
+    status, path = run(tmp_path, "21+3", "--paytable", "C", "--any-decks")
+    assert status == 0
+    page = re.sub(r"<pre>.*?</pre>", "", path.read_text(encoding="utf-8"), flags=re.S)  # the inputs' JSON aside
+    assert page.count("(p)(3) settles the wager") == 1
+
+
 def test_every_wager_has_its_regulation_text():
     for name, wager in WAGERS.items():
         assert excerpts(wager.regulation)[0].lines

@@ -57,6 +57,20 @@ def test_buster_bonus_equals_reference():
         assert got == {"bust-7": p_bj * ref["bust-7"], "bust-8+": p_bj * ref["bust-8+"]}
 
 
+def test_buster_bonus_takes_any_ten_value_card_left():
+    """With every T gone, the player's blackjack is an ace and a J, Q or K: the bonus was refused
+    ("no T left in the shoe") though tens of value remain."""
+    for shoe, rules in ((Shoe.decks(1).remove("TS TH TD TC"), S17), (Shoe.decks(2).remove("TS TH TD TC JS QH"), H17)):
+        counts = list(shoe.by_value())
+        n = sum(counts)
+        p_bj = Fraction(2 * counts[0] * counts[9], n * (n - 1))
+        counts[0] -= 1
+        counts[9] -= 1
+        ref = reference_buster(counts, rules.hits_soft_17)
+        assert buster_bonus_probabilities(shoe, rules) == {"bust-7": p_bj * ref["bust-7"],
+                                                           "bust-8+": p_bj * ref["bust-8+"]}
+
+
 def test_buster_bonus_section_is_linear_in_one_over_the_wager():
     sheet = buster_par_sheet(Shoe.decks(6), H17, BUSTER.tables["A"], 6, bonuses=BUSTER.extra["bonuses"])
     b1 = sheet.extra["bonus"]["B1"]

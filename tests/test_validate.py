@@ -57,3 +57,12 @@ def test_builtin_tables_flagged_over_100_percent():
 def test_bad_files_exit_2(tmp_path, text, message):
     r = run("validate", str(write(tmp_path, text)), cwd=tmp_path)
     assert r.returncode == 2 and message in r.stderr and r.stdout == ""
+
+
+def test_any_decks_is_every_deck_count_from_1_to_8(tmp_path):
+    """A royal match table paying 3 and 10 returns more than it takes from 3 decks up: "any" was
+    checked at 1, 2, 6 and 8 decks only, so 3, 4, 5 and 7 went unflagged."""
+    f = write(tmp_path, 'wager = "royal-match-21"\n[paytables.X]\ncitation = "x"\ndecks = "any"\n'
+                        'pays = { "suited-match" = 3, "royal-match" = 10, "crown-treasure" = 1000 }\n')
+    _, problems = validate_file(f)
+    assert [p.split(" at ")[1] for p in problems] == [f"{d} deck(s)" for d in range(3, 9)]

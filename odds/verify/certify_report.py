@@ -347,7 +347,8 @@ def render_html(report: Report) -> str:
     inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
                     ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
     assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)
-    warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings)
+    shown_notes = set(i.table.notes)  # printed under the paytable (section 3) already
+    warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings if w not in shown_notes)
     parts = [
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         f"<title>Certification report: {_e(heading)}</title>",

@@ -82,7 +82,8 @@ def buster_bonus_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Frac
     if not aces or not tens:
         return {"bust-7": Fraction(0), "bust-8+": Fraction(0)}
     p_bj = Fraction(2 * aces * tens, n * (n - 1))
-    after = buster_bust_probabilities(shoe.remove("A T"), rules)
+    ten = next(r for r in "TJQK" if shoe.count(r))  # the dealer counts by value: any ten-value card left will do
+    after = buster_bust_probabilities(shoe.remove(f"A {ten}"), rules)
     return {k: p_bj * after[k] for k in ("bust-7", "bust-8+")}
 
 

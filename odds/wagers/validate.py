@@ -22,7 +22,7 @@ from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from . import get_wager
 
-ANY_DECKS = (1, 2, 6, 8)
+ANY_DECKS = tuple(range(1, 9))  # "any": every deck count from 1 to 8
 
 
 def validate_file(path: Union[str, Path]) -> tuple[str, list[str]]:
