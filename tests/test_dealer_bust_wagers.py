@@ -44,31 +44,29 @@ def test_buster_on_depleted_shoes_equals_reference(removed, h17):
     assert {o.name: o.probability for o in sheet.outcomes} == reference_buster(shoe.by_value(), h17)
 
 
+def reference_bonus(shoe, rules):
+    """P(a player blackjack, an ace and a ten-value, and the dealer's bust of 7 / 8+ cards from the
+    rest), by the reference count."""
+    counts = list(shoe.by_value())
+    n = sum(counts)
+    p_bj = Fraction(2 * counts[0] * counts[9], n * (n - 1))
+    counts[0] -= 1
+    counts[9] -= 1
+    ref = reference_buster(counts, rules.hits_soft_17)
+    return {"bust-7": p_bj * ref["bust-7"], "bust-8+": p_bj * ref["bust-8+"]}
+
+
 def test_buster_bonus_equals_reference():
     for decks, rules in ((1, S17), (2, H17)):
         shoe = Shoe.decks(decks)
-        counts = list(shoe.by_value())
-        n = sum(counts)
-        p_bj = Fraction(2 * counts[0] * counts[9], n * (n - 1))
-        counts[0] -= 1
-        counts[9] -= 1
-        ref = reference_buster(counts, rules.hits_soft_17)
-        got = buster_bonus_probabilities(shoe, rules)
-        assert got == {"bust-7": p_bj * ref["bust-7"], "bust-8+": p_bj * ref["bust-8+"]}
+        assert buster_bonus_probabilities(shoe, rules) == reference_bonus(shoe, rules)
 
 
 def test_buster_bonus_takes_any_ten_value_card_left():
     """With every T gone, the player's blackjack is an ace and a J, Q or K: the bonus was refused
     ("no T left in the shoe") though tens of value remain."""
     for shoe, rules in ((Shoe.decks(1).remove("TS TH TD TC"), S17), (Shoe.decks(2).remove("TS TH TD TC JS QH"), H17)):
-        counts = list(shoe.by_value())
-        n = sum(counts)
-        p_bj = Fraction(2 * counts[0] * counts[9], n * (n - 1))
-        counts[0] -= 1
-        counts[9] -= 1
-        ref = reference_buster(counts, rules.hits_soft_17)
-        assert buster_bonus_probabilities(shoe, rules) == {"bust-7": p_bj * ref["bust-7"],
-                                                           "bust-8+": p_bj * ref["bust-8+"]}
+        assert buster_bonus_probabilities(shoe, rules) == reference_bonus(shoe, rules)
 
 
 def test_buster_bonus_section_is_linear_in_one_over_the_wager():
