@@ -3,6 +3,7 @@ the digests of the package's sources and kernels, sign-off fields only when give
 paytables as tables, counts as whole numbers, only the rules that matter in the inputs, and a
 printed PDF with a running header and "page X of Y"."""
 import hashlib
+import html
 import json
 import re
 import subprocess
@@ -91,3 +92,32 @@ def test_the_printed_pdf_has_a_running_header_and_page_numbers(tmp_path, capsys)
     assert len(pages) > 2
     for n, body in enumerate(pages, start=1):
         assert f"page {n} of {len(pages)}" in body and "odds certification report ODDS-" in body
+
+
+@pytest.mark.tools
+def test_the_same_report_prints_to_the_same_pdf_bytes(tmp_path, capsys):
+    """Chromium writes its time of printing into the PDF: the report's date (or 2000-01-01) takes
+    its place, so two runs give the same bytes, and the command prints the PDF's SHA-256."""
+    require("chromium")
+    printed = []
+    for n in (1, 2):
+        out = tmp_path / f"r{n}.html"
+        assert main(["certify", "bust-it", "--decks", "1", *ROUNDS, "--date", "2026-12-01", "--out", str(out),
+                     "--pdf"]) == 0
+        pdf = (tmp_path / f"r{n}.pdf").read_bytes()
+        assert hashlib.sha256(pdf).hexdigest() in capsys.readouterr().out
+        printed.append(pdf)
+    assert printed[0] == printed[1] and b"/CreationDate (D:20261201000000" in printed[0]
+
+
+def test_the_command_to_make_it_again_carries_every_flag_and_the_versions_name_the_machine(tmp_path, capsys):
+    out = tmp_path / "r.html"
+    assert main(["certify", "bust-it", "--decks", "1", *ROUNDS, "--date", "2026-12-01", "--prepared-by", "A. Lab",
+                 "--reviewed-by", "B. Lab", "--out", str(out)]) == 0
+    page = html.unescape(out.read_text())
+    again = page.split("To make this report again</h2>")[1].split("</pre>")[0]
+    for words in ("--date 2026-12-01", "--prepared-by 'A. Lab'", "--reviewed-by 'B. Lab'", "--rounds", "--seed"):
+        assert words in again, words
+    assert "--pdf" not in again
+    for software in ("numpy", "platform", "processor"):
+        assert f"<tr><td>{software}</td>" in page, software

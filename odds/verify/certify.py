@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Optional, Union, cast
+from typing import Any, Mapping, Optional, Sequence, Union, cast
 
 from odds import __version__
 from odds.core.errors import WagerError, option
@@ -119,8 +119,8 @@ class Inputs:
     def digest(self) -> str:
         return hashlib.sha256(self.canonical_json().encode("ascii")).hexdigest()
 
-    def command(self) -> str:
-        """The command line that makes this report again."""
+    def command(self, signoff: Sequence[tuple[str, str]] = (), pdf: bool = False) -> str:
+        """The command line that makes this report again (its sign-off and its PDF too)."""
         parts = ["odds", "certify", *(["--wager-file", self.definition.source] if self.definition is not None
                                       else [self.wager]), "--decks", str(self.decks)]
         parts += ["--rule", self.rules.name] if self.dealer_rule_matters else []
@@ -141,7 +141,10 @@ class Inputs:
         for key, value in sorted(self.options.items()):
             if key not in flags and value is not None:  # a defined wager's own options
                 parts += ["--option", f"{key}={value}"]
-        parts += ["--rounds", str(self.rounds), "--seed", str(self.seed), "--out", "FILE"]
+        parts += ["--rounds", str(self.rounds), "--seed", str(self.seed)]
+        for label, value in signoff:
+            parts += ["--" + label.replace(" ", "-"), value]
+        parts += ["--out", "FILE"] + (["--pdf"] if pdf else [])
         return " ".join(_shell_word(p) for p in parts)
 
 
@@ -226,6 +229,7 @@ class Report:
     code: tuple[tuple[str, str], ...] = ()  # (what, SHA-256) of the package's sources and kernels
     report_id: str = ""  # from the input hash and the code's digests
     signoff: tuple[tuple[str, str], ...] = ()  # date, prepared by, reviewed by: as given, none by default
+    pdf: bool = False  # printed to PDF beside the HTML
 
     @property
     def agrees(self) -> bool:
@@ -241,9 +245,11 @@ def versions() -> tuple[tuple[str, str], ...]:
     from odds.engine.kernels import dealer_kernel
     found = re.search(rb"_cython_(\d+)_(\d+)_(\d+)", Path(dealer_kernel.__file__).read_bytes())
     cython = ".".join(x.decode() for x in found.groups()) if found else "unknown"
+    import numpy
     return (("odds", __version__), ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
-            ("gmpy2", gmpy2.version()), ("sympy", sympy.__version__),
-            ("Cython (compiled the kernels)", cython))
+            ("gmpy2", gmpy2.version()), ("sympy", sympy.__version__), ("numpy", numpy.__version__),
+            ("Cython (compiled the kernels)", cython), ("platform", platform.platform()),
+            ("processor", platform.machine() + (f" ({platform.processor()})" if platform.processor() else "")))
 
 
 def check_inputs(name: Optional[str], decks: int, rule: str = "S17", paytable: Optional[str] = None,

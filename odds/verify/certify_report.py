@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -386,8 +387,10 @@ def render_html(report: Report) -> str:
         "<p>The code that computed this report: the SHA-256 of the installed package's sources (each file's "
         "path and bytes, in path order) and of each compiled kernel.</p>",
         _table(["code", "SHA-256"], [[_e(a), f'<span class="mono">{_e(b)}</span>'] for a, b in report.code]),
-        "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command())}</pre>",
-        "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day.</p>",
+        "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command(report.signoff, report.pdf))}</pre>",
+        "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day"
+        + (", and its PDF's document dates are the report's date (or 2000-01-01 when it gives none)"
+           if report.pdf else "") + ".</p>",
         "</body>", "</html>", ""]
     return "\n".join(parts)
 
@@ -407,9 +410,26 @@ def require_pdf_renderer() -> str:
     return chromium
 
 
-def print_pdf(page: str) -> bytes:
-    """The HTML report ``page`` printed to PDF by headless Chromium; an :class:`UnavailableError`
-    when there is no Chromium or it prints nothing (the report is written by the caller only after)."""
+PDF_EPOCH = "20000101000000"  # the document dates of a PDF whose report gives no date of its own
+
+
+def fixed_pdf_dates(pdf: bytes, date: str = "") -> bytes:
+    """The PDF with its creation and modification dates set to the report's date (``YYYY-MM-DD``,
+    midnight UTC), else to 2000-01-01: a date of the same length replaces Chromium's time of
+    printing, so the file's offsets hold and the same report prints to the same bytes.
+
+    >>> fixed_pdf_dates(b"/CreationDate (D:20261207002930+00'00')", "2026-12-01")
+    b"/CreationDate (D:20261201000000+00'00')"
+    """
+    stamp = (date.replace("-", "") + "000000") if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else PDF_EPOCH
+    return re.sub(rb"/(CreationDate|ModDate) \(D:\d{14}", lambda m: b"/" + m.group(1) + b" (D:" + stamp.encode(),
+                  pdf)
+
+
+def print_pdf(page: str, date: str = "") -> bytes:
+    """The HTML report ``page`` printed to PDF by headless Chromium, its document dates fixed
+    (:func:`fixed_pdf_dates`); an :class:`UnavailableError` when there is no Chromium or it prints
+    nothing (the report is written by the caller only after)."""
     chromium = require_pdf_renderer()
     with tempfile.TemporaryDirectory(prefix="odds-pdf-") as scratch:
         source, printed = Path(scratch) / "report.html", Path(scratch) / "report.pdf"
@@ -424,4 +444,4 @@ def print_pdf(page: str) -> bytes:
                                    "nothing was written") from None
         if not printed.exists() or printed.stat().st_size == 0:
             raise UnavailableError("--pdf: Chromium printed no PDF; nothing was written")
-        return printed.read_bytes()
+        return fixed_pdf_dates(printed.read_bytes(), date)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import json
 import sys
 from fractions import Fraction
@@ -207,10 +208,10 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     signoff = tuple((label, value) for label, value in (("date", args.date), ("prepared by", args.prepared_by),
                                                         ("reviewed by", args.reviewed_by)) if value)
     renderer = pdf_renderer_version() if args.pdf is not None else None
-    report = dataclasses.replace(report, signoff=signoff,
+    report = dataclasses.replace(report, signoff=signoff, pdf=pdf is not None,
                                  versions=report.versions + ((("PDF renderer", renderer),) if renderer else ()))
     page = render_html(report)
-    printed = None if pdf is None else print_pdf(page)
+    printed = None if pdf is None else print_pdf(page, args.date or "")
     write_file(out, page.encode("utf-8"), "certify: --out")
     if pdf is not None and printed is not None:
         write_file(pdf, printed, "certify: --pdf")
@@ -220,8 +221,8 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
              *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
              "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
                                 else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
-    if pdf is not None:
-        lines.append(f"wrote {pdf}")
+    if pdf is not None and printed is not None:
+        lines.append(f"wrote {pdf} (SHA-256 {hashlib.sha256(printed).hexdigest()})")
     if not report.agrees:
         print("odds: verification failed: see section 7 of the report", file=sys.stderr)
     return "\n".join(lines), (0 if report.agrees else 1)
