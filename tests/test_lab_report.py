@@ -121,3 +121,26 @@ def test_the_command_to_make_it_again_carries_every_flag_and_the_versions_name_t
     assert "--pdf" not in again
     for software in ("numpy", "platform", "processor"):
         assert f"<tr><td>{software}</td>" in page, software
+
+
+def test_rounds_auto_expects_ten_hits_of_the_rarest_paid_outcome(tmp_path, capsys):
+    """The default of certify: Buster at six decks, H17, table C pays a bust of 8+ cards, 1 in about
+    83,715 rounds: 837,153 rounds expect ten, and the report makes no "weak check" warning."""
+    out = tmp_path / "b.html"
+    assert main(["certify", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--out", str(out)]) == 0
+    page = html.unescape(out.read_text())
+    assert "--rounds 837153" in page and "837,153 rounds" in page and "too few" not in page
+
+
+def test_rounds_auto_is_capped():
+    from fractions import Fraction
+    from odds import Shoe
+    from odds.verify.certify import AUTO_CAP, DEFAULT_ROUNDS, auto_rounds
+    from odds.wagers import get_wager
+    from odds.wagers.paytables import builtin_paytables
+    wager = get_wager("royal-match-21")
+    table = builtin_paytables("royal-match-21").tables["A"]
+    crown = wager.par_sheet(Shoe.decks(8), None, table, 8)  # a crown treasure: about 1 in 10 million
+    assert crown.lab.rarest_paid < Fraction(10, AUTO_CAP) and auto_rounds(crown) == AUTO_CAP
+    pairs = get_wager("bet-the-set-21").par_sheet(Shoe.decks(6), None, builtin_paytables("bet-the-set-21").tables["A"], 6)
+    assert auto_rounds(pairs) == DEFAULT_ROUNDS  # ten suited pairs come well within 200,000 rounds

@@ -44,7 +44,17 @@ from .checks import ExactCheck, Figure
 from .fingerprint import code_hashes, report_id
 from .statistics import Check
 
-DEFAULT_ROUNDS = 200_000
+DEFAULT_ROUNDS = 200_000  # the fewest rounds of an automatic confirmation, and a round wager's
+AUTO = "auto"  # rounds: enough to expect ten hits of the rarest paid outcome, DEFAULT_ROUNDS to AUTO_CAP
+AUTO_CAP = 5_000_000  # the most rounds an automatic confirmation deals (about a minute)
+
+
+def auto_rounds(sheet: ParSheet) -> int:
+    """The rounds of ``--rounds auto`` for a par sheet: enough to expect ten hits of its rarest
+    paid outcome, at least :data:`DEFAULT_ROUNDS` and at most :data:`AUTO_CAP` (where the cap falls
+    short, the report's Monte Carlo section says its check of that outcome is weak)."""
+    need = sheet.lab.rounds_for_hits(10)
+    return min(max(DEFAULT_ROUNDS, need or 0), AUTO_CAP)
 DEFAULT_SEED = 1
 LOSERS = ("lose", "no-bust")
 
@@ -305,10 +315,13 @@ def _wager(name: Optional[str], wager_file: Union[str, Path, None]) -> Wager:
 def certify(name: Optional[str], decks: int, rule: str = "S17", paytable: Optional[str] = None,
             paytable_file: Union[str, Path, None] = None,
             any_decks: bool = False, peek: bool = True, options: Optional[Mapping] = None,
-            rounds: int = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED, wager_file: Union[str, Path, None] = None) -> Report:
+            rounds: Union[int, str] = DEFAULT_ROUNDS, seed: int = DEFAULT_SEED,
+            wager_file: Union[str, Path, None] = None) -> Report:
     """Compute everything a report holds (see the module's doc). Every figure is computed here,
     none read from the disk cache, even inside :func:`odds.engine.cache.use_cache`. ``wager_file``:
-    certify the wager a definition file defines (``name`` may then be ``None``)."""
+    certify the wager a definition file defines (``name`` may then be ``None``); ``rounds``: a
+    number, or ``"auto"`` (:func:`auto_rounds`; a wager settled on the player's play,
+    :data:`DEFAULT_ROUNDS`)."""
     with no_cache():
         return _certify(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed,
                         wager_file)
@@ -316,10 +329,11 @@ def certify(name: Optional[str], decks: int, rule: str = "S17", paytable: Option
 
 def _certify(name: Optional[str], decks: int, rule: str, paytable: Optional[str],
              paytable_file: Union[str, Path, None], any_decks: bool, peek: bool, options: Optional[Mapping],
-             rounds: int, seed: int, wager_file: Union[str, Path, None] = None) -> Report:
+             rounds: Union[int, str], seed: int, wager_file: Union[str, Path, None] = None) -> Report:
     from .simulate import check as simulation_check
-    inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options, rounds, seed,
-                          wager_file)
+    auto = rounds == AUTO
+    inputs = check_inputs(name, decks, rule, paytable, paytable_file, any_decks, peek, options,
+                          DEFAULT_ROUNDS if auto else rounds, seed, wager_file)  # type: ignore[arg-type]
     name = inputs.wager
     wager = get_wager(name)
     shoe = Shoe.decks(decks)
@@ -328,11 +342,13 @@ def _certify(name: Optional[str], decks: int, rule: str, paytable: Optional[str]
         sheet, checks, mc = verify_rounds(wager, inputs, shoe)
     else:
         sheet = wager.par_sheet(shoe, inputs.rules, inputs.table, decks, **_sheet_options(wager, inputs))
+        if auto:
+            inputs = dataclasses.replace(inputs, rounds=auto_rounds(sheet))
         checks = (exact_check(sheet, inputs, shoe),)
         mc = None
         if wager.dealt is not None:
             sim_options = {k: v for k, v in inputs.options.items() if k != "meters"}
-            mc = simulation_check(name, inputs.table, decks, inputs.rules, rounds, seed, **sim_options)
+            mc = simulation_check(name, inputs.table, decks, inputs.rules, inputs.rounds, seed, **sim_options)
     if not inputs.table.allows(decks):
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {inputs.table.id} is for "

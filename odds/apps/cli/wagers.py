@@ -7,7 +7,7 @@ import hashlib
 import json
 import sys
 from fractions import Fraction
-from typing import Any, Sequence, cast
+from typing import Any, Sequence, Union, cast
 
 from odds.core.cards import parse_cards
 from odds.core.errors import OddsError, shown
@@ -229,14 +229,19 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def add_certify_parser(sub: argparse._SubParsersAction) -> None:
-    from odds.verify.certify import DEFAULT_ROUNDS, DEFAULT_SEED
+    from odds.verify.certify import AUTO, AUTO_CAP, DEFAULT_ROUNDS, DEFAULT_SEED
+
+    def certify_rounds(text: str) -> Union[int, str]:
+        return AUTO if text.strip().lower() == AUTO else round_count(text)
+
     ce = sub.add_parser("certify", help="a certification report of a wager: regulation, paytable, par sheet, "
                                         "verification, versions (HTML; PDF where chromium is installed)")
     ce.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
     add_wager_source(ce)
     add_wager_options(ce, "certify")
-    ce.add_argument("--rounds", type=round_count, default=DEFAULT_ROUNDS,
-                    help=f"Monte Carlo rounds (default {DEFAULT_ROUNDS})")
+    ce.add_argument("--rounds", type=certify_rounds, default=AUTO,
+                    help=f"Monte Carlo rounds, or auto (the default): enough to expect ten hits of the rarest paid "
+                         f"outcome, {DEFAULT_ROUNDS:,} to {AUTO_CAP:,}")
     ce.add_argument("--seed", type=whole_number(0), default=DEFAULT_SEED, help=f"Monte Carlo seed (default {DEFAULT_SEED})")
     ce.add_argument("--out", required=True, help="the HTML file to write")
     ce.add_argument("--date", help="a date to print on the report (none by default, so that a rerun is the same "
