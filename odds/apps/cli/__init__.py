@@ -74,7 +74,7 @@ EXAMPLES = {  # the end of each command's help (shown as written)
     "paytable": ["odds paytable template buster > proposed.toml", "odds paytable template 21+3 --out mine.toml"],
     "certify": ["odds certify 21+3 --decks 6 --paytable C --out 21+3.html --pdf",
                 "odds certify buster --decks 6 --rule H17 --paytable-file proposed.toml --out r.html",
-                "odds certify streak --decks 6 --paytable A --prepared-by \"A. Tester\" --out streak.html"],
+                "odds certify streak --decks 6 --rule H17 --paytable A --prepared-by \"A. Tester\" --out streak.html"],
     "sweep": ["odds sweep buster --decks 6 --paytable C --shoes 1000", "odds sweep 21+3 --decks 6 --paytable B "
               "--shoes 200 --plots plots --format json > sweep.json",
               "odds sweep burnout-bonus --decks 6 --split-hands 4 --shoes 20 --checkpoint bb4"],
