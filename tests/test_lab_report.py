@@ -144,3 +144,19 @@ def test_rounds_auto_is_capped():
     assert crown.lab.rarest_paid < Fraction(10, AUTO_CAP) and auto_rounds(crown) == AUTO_CAP
     pairs = get_wager("bet-the-set-21").par_sheet(Shoe.decks(6), None, builtin_paytables("bet-the-set-21").tables["A"], 6)
     assert auto_rounds(pairs) == DEFAULT_ROUNDS  # ten suited pairs come well within 200,000 rounds
+
+
+def test_the_layout_keeps_tables_and_headings_together(tmp_path, capsys):
+    """Headings stay with what follows, rows are not split, a table's header repeats on the next
+    page, a long fraction breaks after its bar, and a band of whole results is printed as whole
+    numbers (Buster's bands at 100 rounds read [-32.00, 23.00] before)."""
+    out = tmp_path / "b.html"
+    assert main(["certify", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", *ROUNDS,
+                 "--out", str(out)]) == 0
+    page = out.read_text()
+    for css in ("h1, h2, h3, h4 { break-after: avoid", "tr, li, .pass, .fail, .warn { break-inside: avoid",
+                "thead { display: table-header-group; }"):
+        assert css in page, css
+    assert page.count("<thead>") == page.count("<table") - page.count('<table class="printed">')
+    assert re.search(r'<td class="num exact">-?\d+/<wbr>\d+</td>', page)
+    assert re.search(r"\[-\d+, \d+\]", page) and not re.search(r"\[-\d+\.00, \d+\.00\]", page)

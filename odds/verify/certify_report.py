@@ -57,7 +57,11 @@ margin-top: 1.8em; } h3 { font-size: 1.05em; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
 th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
-td.exact { white-space: normal; word-break: break-all; }
+td.exact { white-space: normal; overflow-wrap: anywhere; }
+h1, h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
+tr, li, .pass, .fail, .warn { break-inside: avoid; page-break-inside: avoid; }
+table.bands td.num { white-space: normal; }
+thead { display: table-header-group; } tbody tr:first-child { break-before: avoid; page-break-before: avoid; }
 table.sheet { font-size: 0.72em; width: 100%; }
 @page { size: A4; margin: 14mm; }
 code, pre, .mono { font-family: "DejaVu Sans Mono", monospace; font-size: 0.88em; }
@@ -91,15 +95,17 @@ def _e(text: object) -> str:
 def _table(header: Sequence[str], rows: Iterable[Sequence[str]], numeric: Container[int] = (),
            exact: Container[int] = (), css: str = "") -> str:
     """Columns in ``numeric`` right-aligned on one line; those in ``exact`` (long fractions) may break."""
-    out = [f'<table class="{css}">' if css else "<table>",
-           "<tr>" + "".join(f"<th>{_e(h)}</th>" for h in header) + "</tr>"]
+    out = [f'<table class="{css}">' if css else "<table>",  # the header repeats on every page the table runs onto
+           "<thead><tr>" + "".join(f"<th>{_e(h)}</th>" for h in header) + "</tr></thead><tbody>"]
     for row in rows:
         cells = []
         for i, cell in enumerate(row):
             cls = ' class="num exact"' if i in exact else ' class="num"' if i in numeric else ""
+            if i in exact:  # a long fraction breaks after its bar first
+                cell = cell.replace("/", "/<wbr>")
             cells.append(f"<td{cls}>{cell}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</table>")
+    out.append("</tbody></table>")
     return "\n".join(out)
 
 
@@ -243,13 +249,23 @@ def _lab_html(sheet: ParSheet) -> str:
     return "\n".join([
         "<h3>Volatility and the player's result over many rounds</h3>",
         _table(["figure", "value", "method"], rows, numeric=(1,)),
-        _table(["rounds N", "mean result", "90% band", "95% band", "method"], bands, numeric=(0, 1, 2, 3)),
+        _table(["rounds N", "mean result", "90% band", "95% band", "method"], bands, numeric=(0, 1, 2, 3),
+               css="bands"),
         f"<p>The player's total result after N rounds, in units of the wager: its mean (N times the exact expected "
         f"return, rounded) and the central 90% and 95% of its law. {_e(METHOD[0].upper() + METHOD[1:])}.</p>"])
 
 
 def _band_text(band: Optional[tuple[float, float]]) -> str:
-    return "&ndash;" if band is None else f"[{band[0]:,.2f}, {band[1]:,.2f}]"
+    """A band of the player's total result: whole numbers as such (a sum of whole pays), else to
+    two decimals.
+
+    >>> _band_text((-32.0, 23.0)), _band_text((-859.85, 34.79))
+    ('[-32, 23]', '[-859.85, 34.79]')
+    """
+    if band is None:
+        return "&ndash;"
+    shown = [f"{x:,.0f}" if float(x).is_integer() else f"{x:,.2f}" for x in band]
+    return f"[{shown[0]}, {shown[1]}]"
 
 
 MONTE_CARLO = ("An independent dealing simulator (odds.verify.simulate) deals physical cards and settles each round by "
