@@ -160,3 +160,29 @@ def test_the_layout_keeps_tables_and_headings_together(tmp_path, capsys):
     assert page.count("<thead>") == page.count("<table") - page.count('<table class="printed">')
     assert re.search(r'<td class="num exact">-?\d+/<wbr>\d+</td>', page)
     assert re.search(r"\[-\d+, \d+\]", page) and not re.search(r"\[-\d+\.00, \d+\.00\]", page)
+
+
+def test_bustes_cash_bonus_is_tables_with_its_return_at_the_minimum_wager(tmp_path, capsys):
+    """633c.13(i)'s bonus was a JSON dump: now each award with its chance, and at the $5 minimum the
+    added return, the return to player and house edge with it, and the maximum win (bust of 8+
+    cards, 250 to 1, and $8,000 on $5: 1850 to 1)."""
+    out = tmp_path / "b.html"
+    assert main(["certify", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", *ROUNDS,
+                 "--out", str(out)]) == 0
+    page = html.unescape(out.read_text())
+    assert "<h3>Cash bonus</h3>" in page and "$8,000" in page and "a wager of at least $5" in page
+    for row in ("added return per unit", "return to player with the bonus", "house edge with the bonus"):
+        assert f"<td>{row}</td>" in page, row
+    assert "<td>maximum win per wager with the bonus</td><td class=\"num exact\">1850 to 1</td>" in page
+    assert "added_return_at_min_wager" not in page
+    from fractions import Fraction
+    from odds import DealerRules, Shoe
+    from odds.wagers import get_wager
+    from odds.wagers.dealer_bust import buster_bonus_probabilities
+    from odds.wagers.paytables import builtin_paytables
+    rules = DealerRules.parse("H17")
+    p = buster_bonus_probabilities(Shoe.decks(6), rules)
+    base = get_wager("buster").price(Shoe.decks(6), rules, builtin_paytables("buster").tables["C"], 6, {})
+    rtp = 1 + base.expected_return + (8000 * p["bust-8+"] + 1000 * p["bust-7"]) / 5  # bonus B1: $8,000 and $1,000
+    assert f"<td>return to player with the bonus</td><td class=\"num exact\">{rtp.numerator}/<wbr>{rtp.denominator}" \
+        in page

@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Container, Iterable, Optional, Sequence
+from typing import Any, Container, Iterable, Mapping, Optional, Sequence
 
 from odds import __version__
 from odds.core.errors import UnavailableError, shown
@@ -228,7 +228,51 @@ def _sheet_html(sheet: ParSheet) -> str:
                "10); the standard deviation is the square root of the exact variance, in floating point.</p>")
     out.append(_lab_html(sheet))
     for key, value in sheet.extra.items():
-        out.append(f"<h3>{_e(key)}</h3><pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>")
+        if key == "bonus":
+            out.append(_bonus_html(value, sheet))
+        else:
+            out.append(f"<h3>{_e(key)}</h3><pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>")
+    return "\n".join(out)
+
+
+def _dollars(amount: Fraction) -> str:
+    """$8,000; $2.50; an amount that is no whole number of cents as its fraction."""
+    if amount.denominator == 1:
+        return f"${amount.numerator:,}"
+    cents = amount * 100
+    return f"${float(amount):,.2f}" if cents.denominator == 1 else f"${_e(fraction_text(amount))}"
+
+
+def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
+    """A cash bonus beside the wager's pays (Buster's, 633c.13(i)) as tables: each award with the
+    chance of its hand and its expected value, then what it adds to the return and the maximum win
+    at the minimum wager it needs."""
+    out = ["<h3>Cash bonus</h3>",
+           "<p>Paid in dollars beside the wager's pays, to a wager of at least the minimum; its return per unit "
+           "falls as the wager grows, so it is given at the minimum wager.</p>"]
+    for bid, b in bonuses.items():
+        minimum = Fraction(b["min_wager"])
+        awards = {k: Fraction(v) for k, v in b["awards_dollars"].items()}
+        rows = [[_e(hand), _dollars(award), _e(b["probability_blackjack_and"][hand]),
+                 exact_decimal(Fraction(b["probability_blackjack_and"][hand]), 12),
+                 f"${_e(fraction_text(award * Fraction(b['probability_blackjack_and'][hand])))}"]
+                for hand, award in awards.items()]
+        out.append(f"<p><b>{_e(bid)}</b>: {_e(b['citation'])}; a wager of at least {_dollars(minimum)}.</p>")
+        out.append(_table(["player blackjack and", "award", "probability (exact)", "probability",
+                           "expected award"], rows, numeric=(1, 2, 3, 4), exact=(2, 4)))
+        if minimum:
+            added = Fraction(b["added_return_at_min_wager"])
+            pays = {o.name: o.pays for o in sheet.outcomes}  # a bonus hand wins the wager's own pay too
+            top = max([sheet.lab.max_win] + [pays.get(hand, Fraction(0)) + award / minimum
+                                             for hand, award in awards.items()])
+            out.append(_table(["at the minimum wager", "exact", "decimal"], [
+                ["added return per unit", _e(fraction_text(added)), exact_decimal(added)],
+                ["return to player with the bonus", _e(fraction_text(1 + sheet.expected_return + added)),
+                 exact_decimal(1 + sheet.expected_return + added)],
+                ["house edge with the bonus", _e(fraction_text(-(sheet.expected_return + added))),
+                 exact_decimal(-(sheet.expected_return + added) * 100, 10) + "%"],
+                ["maximum win per wager with the bonus", _e(fraction_text(top)) + " to 1", ""]],
+                numeric=(1, 2), exact=(1,)))
     return "\n".join(out)
 
 
