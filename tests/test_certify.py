@@ -26,8 +26,8 @@ ROUNDS = ["--rounds", "3000", "--seed", "7"]
 
 FAMILIES = [  # (wager, its family, the arguments of one report at one deck)
     ("buster", "dealer bust", ["--rule", "H17", "--paytable", "C"]),
-    ("ez-bust", "dealer bust", ["--upcard", "6"]),
-    ("bust-it", "dealer bust", []),
+    ("ez-bust", "dealer bust", ["--rule", "S17", "--upcard", "6"]),
+    ("bust-it", "dealer bust", ["--rule", "S17"]),
     ("21+3", "card combinations", ["--paytable", "C"]),
     ("bet-the-set-21", "card combinations", ["--paytable", "F", "--any-decks"]),
     ("super-sevens", "sevens", ["--paytable", "A"]),
@@ -36,8 +36,11 @@ FAMILIES = [  # (wager, its family, the arguments of one report at one deck)
 
 
 def run(tmp_path, name, *args, out="report.html"):
+    """``odds certify`` at one deck, at S17 unless a rule is given (a wager whose figures depend on
+    the dealer's rule needs one)."""
     path = tmp_path / out
-    status = main(["certify", name, "--decks", "1", *ROUNDS, *args, "--out", str(path)])
+    rule = [] if "--rule" in args else ["--rule", "S17"]
+    status = main(["certify", name, "--decks", "1", *ROUNDS, *rule, *args, "--out", str(path)])
     return status, path
 
 
@@ -345,3 +348,14 @@ def test_the_verification_fails_when_the_streak_formula_is_wrong(tmp_path, capsy
     assert bad == ["P(2 wins in a row)", "P(3 wins in a row)", "P(4 wins in a row)", "P(5 wins in a row)",
                    "P(2 wins in a row) in the par sheet&#x27;s outcome rows", "expected return"]
     assert "The outcome walk and the brute force agree exactly on every figure." in page
+
+
+def test_a_wager_whose_figures_depend_on_the_dealers_rule_needs_it(tmp_path, capsys):
+    """Buster was certified at S17 when --rule was left out, silently; a wager the first cards
+    decide needs none."""
+    out = tmp_path / "r.html"
+    assert main(["certify", "buster", "--decks", "6", "--paytable", "C", "--rounds", "100", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == ("odds: certify: buster's figures depend on the dealer's rule: give --rule S17 "
+                                       "or --rule H17\n")
+    assert not out.exists()
+    assert main(["certify", "21+3", "--decks", "6", "--paytable", "C", "--rounds", "100", "--out", str(out)]) == 0

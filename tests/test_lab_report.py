@@ -19,7 +19,8 @@ ROUNDS = ["--rounds", "2000", "--seed", "3"]
 
 def certify(tmp_path, *args, out="r.html"):
     path = tmp_path / out
-    assert main(["certify", *args, *ROUNDS, "--out", str(path)]) == 0
+    rule = [] if "--rule" in args else ["--rule", "S17"]  # a dealer wager needs one; the others ignore it
+    assert main(["certify", *args, *ROUNDS, *rule, "--out", str(path)]) == 0
     return path.read_text()
 
 
@@ -83,7 +84,7 @@ def test_the_page_asks_for_a_running_header_and_page_numbers(tmp_path, capsys):
 def test_the_printed_pdf_has_a_running_header_and_page_numbers(tmp_path, capsys):
     require("chromium")
     out = tmp_path / "p.html"
-    assert main(["certify", "bust-it", "--decks", "1", *ROUNDS, "--out", str(out), "--pdf"]) == 0
+    assert main(["certify", "bust-it", "--decks", "1", "--rule", "S17", *ROUNDS, "--out", str(out), "--pdf"]) == 0
     assert "PDF renderer" in out.read_text() and "Chromium" in out.read_text()
     assert (tmp_path / "p.pdf").read_bytes().startswith(b"%PDF")
     text = subprocess.run([require("pdftotext"), "-layout", str(tmp_path / "p.pdf"), "-"], capture_output=True,
@@ -102,8 +103,8 @@ def test_the_same_report_prints_to_the_same_pdf_bytes(tmp_path, capsys):
     printed = []
     for n in (1, 2):
         out = tmp_path / f"r{n}.html"
-        assert main(["certify", "bust-it", "--decks", "1", *ROUNDS, "--date", "2026-12-01", "--out", str(out),
-                     "--pdf"]) == 0
+        assert main(["certify", "bust-it", "--decks", "1", "--rule", "S17", *ROUNDS, "--date", "2026-12-01",
+                     "--out", str(out), "--pdf"]) == 0
         pdf = (tmp_path / f"r{n}.pdf").read_bytes()
         assert hashlib.sha256(pdf).hexdigest() in capsys.readouterr().out
         printed.append(pdf)
@@ -112,8 +113,8 @@ def test_the_same_report_prints_to_the_same_pdf_bytes(tmp_path, capsys):
 
 def test_the_command_to_make_it_again_carries_every_flag_and_the_versions_name_the_machine(tmp_path, capsys):
     out = tmp_path / "r.html"
-    assert main(["certify", "bust-it", "--decks", "1", *ROUNDS, "--date", "2026-12-01", "--prepared-by", "A. Lab",
-                 "--reviewed-by", "B. Lab", "--out", str(out)]) == 0
+    assert main(["certify", "bust-it", "--decks", "1", "--rule", "S17", *ROUNDS, "--date", "2026-12-01",
+                 "--prepared-by", "A. Lab", "--reviewed-by", "B. Lab", "--out", str(out)]) == 0
     page = html.unescape(out.read_text())
     again = page.split("To make this report again</h2>")[1].split("</pre>")[0]
     for words in ("--date 2026-12-01", "--prepared-by 'A. Lab'", "--reviewed-by 'B. Lab'", "--rounds", "--seed"):

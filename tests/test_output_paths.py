@@ -23,8 +23,8 @@ ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 FILE_OUTPUTS = {  # a command writing one file, given its path
     "template --out": lambda p: ["paytable", "template", "buster", "--force", "--out", p],
-    "certify --out": lambda p: ["certify", "bust-it", "--decks", "1", "--rounds", "200", "--out", p],
-    "certify --pdf": lambda p: ["certify", "bust-it", "--decks", "1", "--rounds", "200", "--out",
+    "certify --out": lambda p: ["certify", "bust-it", "--decks", "1", "--rule", "S17", "--rounds", "200", "--out", p],
+    "certify --pdf": lambda p: ["certify", "bust-it", "--decks", "1", "--rule", "S17", "--rounds", "200", "--out",
                                 str(Path(p).parent / "ok.html"), "--pdf", p],
 }
 FOLDER_OUTPUTS = {  # a command writing a folder, given its path

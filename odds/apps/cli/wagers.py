@@ -190,7 +190,7 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     """A certification report: HTML written whole or not at all, a PDF beside it on request."""
     from pathlib import Path
 
-    from odds.verify.certify import certify
+    from odds.verify.certify import AUTO, DEFAULT_ROUNDS, certify, check_inputs
     from odds.core.outputs import write_file
     from odds.verify.certify_report import print_pdf, render_html, require_pdf_renderer
     from odds.verify.fingerprint import pdf_renderer_version
@@ -202,7 +202,12 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
         require_pdf_renderer()  # a PDF that cannot be made is said before the work, and nothing is written
     wager = wager_of(args)
     options = options_given(args, wager, "certify")
-    report = certify(wager.name, args.decks, args.rule, args.paytable, args.paytable_file, args.any_decks,
+    if args.rule is None and wager.dealer_rule_matters:  # said after any other input's fault
+        check_inputs(wager.name, args.decks, "S17", args.paytable, args.paytable_file, args.any_decks,
+                     not args.no_peek, options, DEFAULT_ROUNDS if args.rounds == AUTO else args.rounds, args.seed,
+                     wager_file=args.wager_file)
+        raise UsageError(f"certify: {wager.name}'s figures depend on the dealer's rule: give --rule S17 or --rule H17")
+    report = certify(wager.name, args.decks, args.rule or "S17", args.paytable, args.paytable_file, args.any_decks,
                      not args.no_peek, options, args.rounds, args.seed,
                      wager_file=args.wager_file)
     signoff = tuple((label, value) for label, value in (("date", args.date), ("prepared by", args.prepared_by),
@@ -239,6 +244,9 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
     ce.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
     add_wager_source(ce)
     add_wager_options(ce, "certify")
+    ce.set_defaults(rule=None)  # a wager whose figures depend on the dealer's rule is certified at the rule given
+    next(a for a in ce._actions if a.dest == "rule").help = ("S17 or H17: required where the wager's figures "
+                                                             "depend on the dealer's rule")
     ce.add_argument("--rounds", type=certify_rounds, default=AUTO,
                     help=f"Monte Carlo rounds, or auto (the default): enough to expect ten hits of the rarest paid "
                          f"outcome, {DEFAULT_ROUNDS:,} to {AUTO_CAP:,}")
