@@ -176,7 +176,6 @@ def test_bustes_cash_bonus_is_tables_with_its_return_at_the_minimum_wager(tmp_pa
         assert f"<td>{row}</td>" in page, row
     assert "<td>maximum win per wager with the bonus</td><td class=\"num exact\">1850 to 1</td>" in page
     assert "added_return_at_min_wager" not in page
-    from fractions import Fraction
     from odds import DealerRules, Shoe
     from odds.wagers import get_wager
     from odds.wagers.dealer_bust import buster_bonus_probabilities

@@ -150,7 +150,7 @@ class DealerCards:
             self.by_value[v - 1] += counts[card]
         self._per_value = lru_cache(maxsize=None)(self._value_law)
         self._joins = tuple(t.joiner() for t in reading.tallies)
-        self._hand_law = lru_cache(maxsize=4096)(self._hand_law_of)
+        self._hand_law = lru_cache(maxsize=4096)(self._law)  # a law of the tallies alone, by the hand's values
 
     def cells(self, up: int) -> dict[Cell, Fraction]:
         """Every final hand on up card value ``up`` with its chance given that up card (empty when
@@ -190,20 +190,19 @@ class DealerCards:
         ``first_cards``, the tallies alone (the classes of the first cards left out: ``()``)."""
         if not first_cards or not self.reading.positions:
             return self._hand_law(cell.values)
-        return self._law(cell, True)
+        return self._law(cell.values, cell.first)
 
-    def _hand_law_of(self, values: tuple[int, ...]) -> dict[Seen, Fraction]:
-        return self._law(Cell(0, "", 0, (), values), False)
-
-    def _law(self, cell: Cell, first_cards: bool) -> dict[Seen, Fraction]:
+    def _law(self, values: tuple[int, ...], first_values: tuple[int, ...] = ()) -> dict[Seen, Fraction]:
+        """:meth:`law` of a hand of ``values``, the values of its first cards ``first_values``
+        (none: the tallies alone)."""
         joins = self._joins
         law: Optional[dict[Any, int]] = None
         denominator = 1
         for v in range(10):
-            m = cell.values[v]
+            m = values[v]
             if not m:
                 continue
-            slots = tuple(i for i, f in enumerate(cell.first) if f == v + 1) if first_cards else ()
+            slots = tuple(i for i, f in enumerate(first_values) if f == v + 1)
             part, below = self._per_value(v, m, slots)
             denominator *= below
             if law is None:

@@ -253,10 +253,9 @@ def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
     for bid, b in bonuses.items():
         minimum = Fraction(b["min_wager"])
         awards = {k: Fraction(v) for k, v in b["awards_dollars"].items()}
-        rows = [[_e(hand), _dollars(award), _e(b["probability_blackjack_and"][hand]),
-                 exact_decimal(Fraction(b["probability_blackjack_and"][hand]), 12),
-                 f"${_e(fraction_text(award * Fraction(b['probability_blackjack_and'][hand])))}"]
-                for hand, award in awards.items()]
+        chance = {hand: Fraction(b["probability_blackjack_and"][hand]) for hand in awards}
+        rows = [[_e(hand), _dollars(award), _e(fraction_text(chance[hand])), exact_decimal(chance[hand], 12),
+                 f"${_e(fraction_text(award * chance[hand]))}"] for hand, award in awards.items()]
         out.append(f"<p><b>{_e(bid)}</b>: {_e(b['citation'])}; a wager of at least {_dollars(minimum)}.</p>")
         out.append(_table(["player blackjack and", "award", "probability (exact)", "probability",
                            "expected award"], rows, numeric=(1, 2, 3, 4), exact=(2, 4)))

@@ -71,18 +71,6 @@ def _one(c: Condition, card: int) -> bool:
     return RANKS[card // 4] + SUITS[card % 4] in c.values  # card
 
 
-def _reads(c: Condition) -> set[str]:
-    """What a condition reads of a card beyond its value: rank, suit, colour."""
-    if c.kind in ("all", "any", "not"):
-        return set().union(*(_reads(p) for p in c.parts))
-    if c.kind not in DEALER_CARD_KINDS:
-        return set()
-    if c.kind == "number":
-        return _reads(c.parts[0])
-    name = c.attribute if c.kind in ("same", "distinct") else c.kind
-    return {"card": {"rank", "suit"}, "value": set()}.get(name, {name})
-
-
 def _card_conditions(c: Condition) -> list[Condition]:
     if c.kind in ("all", "any", "not"):
         return [x for p in c.parts for x in _card_conditions(p)]
@@ -134,10 +122,11 @@ def compile_reading(definition: Definition, options: Mapping[str, str]) -> Compi
     reading_at = [[c for c in conditions if DEALER_POSITIONS[i] in c.cards] for i in range(positions)]
     shown_at: list[list[tuple]] = [[] for _ in range(positions)]
     marks = []
+    sign_of = dict(zip(conditions, signs))
     for i, here in enumerate(reading_at):
         row = []
         for c in range(len(rep)):
-            shown = tuple(_sign(x)(rep[c]) for x in here)
+            shown = tuple(sign_of[x](rep[c]) for x in here)
             if shown not in shown_at[i]:
                 shown_at[i].append(shown)
             row.append(shown_at[i].index(shown))
@@ -152,6 +141,8 @@ def compile_reading(definition: Definition, options: Mapping[str, str]) -> Compi
     def labels(f: Callable[[int], Any]) -> tuple[int, ...]:
         seen: dict[Any, int] = {}
         return tuple(seen.setdefault(f(rep[c]), len(seen)) for c in range(len(rep)))
+
+    by_value = _by_value(rep)
 
     def compile_(c: Condition) -> Test:  # noqa: C901 - one branch a kind of condition
         kind = c.kind
@@ -187,7 +178,6 @@ def compile_reading(definition: Definition, options: Mapping[str, str]) -> Compi
                 return lambda h, s: h.result != "blackjack" and low <= (
                     sum((v + 1) * m for v, m in enumerate(h.values)) if h.result == "bust" else int(h.result)) <= high
             return lambda h, s: low <= h.size <= high  # size
-        by_value = _by_value(rep)
         if c.cards == (HAND,):
             return _hand_test(c, tally, labels, by_value)
         at = [DEALER_POSITIONS.index(p) for p in c.cards]
