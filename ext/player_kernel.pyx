@@ -10,7 +10,8 @@ memoised in a hash table keyed by (kind, hand, cards aside, up card); the dealer
 (``dealer_walk.pxd``, the graph folded by ``odds.engine.dealer_kernel``).
 
 A dealer's graph with an eighth result, 22 (Blackjack Switch), keeps the 22 out of the bust: a
-stand then neither wins nor loses against it.
+stand then neither wins nor loses against it, unless ``settle`` says it wins; ``settle`` also makes
+a tie on chosen totals lose (Switch's rule sets).
 
 Floats: the same operations as the Python engine, in the same order, but for the dealer's rows
 under his own graphs (S17, H17): those come from the straight-line code (``straight_floats``), every
@@ -181,6 +182,9 @@ cdef class PlayerKernel:
     cdef bint exact, big, narrow, peek_like, das, surrender, hit_split_aces, rescue, can_split
     cdef bint bonuses, has777, has678, has5
     cdef bint burn_on, burn_busts, burn_peek  # the burn option on the hand as dealt (``burn``)
+    cdef bint tie_loses[5]  # a stand on 17..21 loses a tie with the dealer (``settle``)
+    cdef bint wins_22       # with a 22 kept apart: a stand wins against it (``settle``)
+    cdef bint settled       # values have been computed under this settlement
     cdef int most[10]
     cdef char dbl[2][64]
     cdef double fpay777, fpay678, fpay5, fbj
@@ -223,8 +227,8 @@ cdef class PlayerKernel:
         self.width = folded["width"]
         self.nbuckets = 10 * self.g.nresults * self.width
         self.nres = self.g.nresults
-        if not (self.nres == NRES or (self.nres == NRES + 1 and peek_like)):
-            raise ValueError("the player kernel takes the dealer's seven results, or eight with a 22 kept apart (peek)")
+        if not (self.nres == NRES or self.nres == NRES + 1):
+            raise ValueError("the player kernel takes the dealer's seven results, or eight with a 22 kept apart")
         self.kd = self.width - 2  # the most cards a dealer draws after the up card
         self.maxdepth = max(folded["depth"])
         self.total = 0
@@ -350,6 +354,7 @@ cdef class PlayerKernel:
         """``(value, choices)``: the round's expected result per unit (float, or Fraction) and
         the option taken on each deal ``(a, b, u)`` that is not a player blackjack (0 stand, 1
         hit, 2 double, 3 surrender, 4 split)."""
+        self.settled = True
         if self.exact:
             return _round_value(self, <object> 0)
         return _round_value(self, <double> 0)
@@ -378,6 +383,22 @@ cdef class PlayerKernel:
                 if any(row):
                     out.append((16 + t, 1 + stake, row))
         return out
+
+    def settle(self, ties_lose, bint wins_22=False):
+        """How a stand is settled (Blackjack Switch's rule sets): ``ties_lose[i]`` for the totals
+        17..21, a tie with the dealer on that total loses; ``wins_22``: on a graph with the 22 kept
+        apart, a dealer 22 loses to a stand (else it pushes). Set before any value is computed."""
+        cdef int i
+        flags = [bool(t) for t in ties_lose]
+        if len(flags) != 5:
+            raise ValueError("ties_lose: five flags, for the totals 17 to 21")
+        if wins_22 and self.nres != NRES + 1:
+            raise ValueError("wins_22 needs the dealer's graph with the 22 kept apart")
+        if self.settled and (flags != [bool(self.tie_loses[i]) for i in range(5)] or wins_22 != self.wins_22):
+            raise ValueError("a kernel keeps one settlement once values are computed")
+        for i in range(5):
+            self.tie_loses[i] = flags[i]
+        self.wins_22 = wins_22
 
     def burn(self, bint on, bint busts=True, bint peek=True):
         """Blackjack Burnout (``odds.games.burnout``): with ``on``, the hand as dealt hits and
@@ -433,6 +454,7 @@ cdef class PlayerKernel:
     def first_options(self, int a, int b, int u):
         """``[(option, value), ...]`` of a two-card hand against ``u``, in the Python engine's
         order; values are floats or Fractions (E[result; dealer has no blackjack])."""
+        self.settled = True
         if self.exact:
             den = self.S * self.den[2]
             return [(k, Fraction(x, den)) for k, x in _first_options(self, a, b, u, <object> 0)]
@@ -626,22 +648,24 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
     cdef i128 iwin, ilose, ival
     if Num is double:
         f = &K.frow[K.nres * slot]
-        win = f[BUST]
+        win = f[BUST] + (f[NRES] if K.wins_22 else 0.0)
         value = 0.0 if K.peek_like else -f[BJ]
         for i in range(5):
             if 17 + i < total:
                 win += f[i]
-            elif 17 + i > total:
+            elif 17 + i > total or (17 + i == total and K.tie_loses[i]):
                 value -= f[i]
         return value + pay * win
     elif K.narrow:  # in 128 bits over (L)_min(kd, L), then brought to Den(s)
         g = &K.irow[K.nres * slot]
         iwin = <i128> g[BUST]
+        if K.wins_22:
+            iwin += <i128> g[NRES]
         ilose = 0 if K.peek_like else <i128> g[BJ]
         for i in range(5):
             if 17 + i < total:
                 iwin += <i128> g[i]
-            elif 17 + i > total:
+            elif 17 + i > total or (17 + i == total and K.tie_loses[i]):
                 ilose += <i128> g[i]
         ival = (<i128> (<long long> pay)) * iwin - (<i128> K.sS) * ilose
         if ival == 0:
@@ -651,12 +675,12 @@ cdef Num _stand(PlayerKernel K, u64 removed, int up, int total, Num pay):
         return -(to_int(<u128> (-ival)) * K.scale2[ncards(removed)])
     else:
         r = K.orow[slot]
-        owin = r[BUST]
+        owin = r[BUST] + (r[NRES] if K.wins_22 else 0)
         ovalue = 0 if K.peek_like else -r[BJ]
         for i in range(5):
             if 17 + i < total:
                 owin += r[i]
-            elif 17 + i > total:
+            elif 17 + i > total or (17 + i == total and K.tie_loses[i]):
                 ovalue -= r[i]
         return K.S * ovalue + pay * owin
 

@@ -8,6 +8,7 @@ shoe less the four player cards and the up card. Exact equality on small shoes (
 never running out) is the check of that exchangeability claim, of the switch decisions and of the
 settlement of (a)(5)(i)-(v).
 """
+import json
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
@@ -278,8 +279,15 @@ def test_house_edge_helper_small_shoe_exact():
 def test_bad_input():
     with pytest.raises(RuleError):
         SwitchRules(GameRules(decks=6, dealer=H17, surrender=True))
+    with pytest.raises(RuleError):  # no hole card: nothing to decide after
+        SwitchRules(GameRules(decks=6, dealer=DealerRules.parse("H17", peek=False)), switch_before_peek=False)
+    for ties in ((16,), (18, 17), (17, 17), "all", (True,)):
+        with pytest.raises(RuleError):
+            SwitchRules(ties_lose=ties)
     with pytest.raises(RuleError):
-        SwitchRules(GameRules(decks=6, dealer=DealerRules.parse("H17", peek=False)))
+        SwitchRules(dealer_22="lose")
+    with pytest.raises(RuleError):
+        SwitchRules(switched_blackjack="yes")
     with pytest.raises(RuleError):
         SwitchRules(blackjack_vs_22="lose")
     with pytest.raises(RuleError):
@@ -299,3 +307,120 @@ def test_command_line_bad_input(capsys):
     assert main(["switch", "--decks", "0"]) == 2
     assert main(["wager", "switch", "--decks", "6", "--format", "csv"]) == 2
     assert "switch: --format table or json" in capsys.readouterr().err
+    for bad, said in ((["--ties-lose", "17-23"], "--ties-lose: '17-23' is not a set of totals"),
+                      (["--ties-lose", "twenty"], "--ties-lose: 'twenty' is not a set of totals"),
+                      (["--original-bets-only"], "--original-bets-only is a rule of the no-hole-card game"),
+                      (["--no-hole-card", "--switch-after-peek"], "--switch-after-peek needs the peek"),
+                      (["--dealer-22", "lose"], "invalid choice")):
+        assert main(["switch", "--decks", "1", *bad]) == 2
+        err = capsys.readouterr().err
+        assert said in err and len(err.strip().splitlines()) <= 2, err
+
+
+# ------------------------------------------------- the rule sets Switch is dealt under elsewhere
+#
+# The European no-hole-card rule (a dealer blackjack, found when he completes his hand, takes every
+# stake but a natural's; with ``original_bets_only`` the original bets), ties lost to the dealer
+# on chosen totals, a dealer 22 as a plain bust, a switched ace-ten counted as a blackjack: the
+# engine against the card-by-card brute force, which settles each hand against the dealer's
+# physical hand.
+
+OTHER_RULES = {
+    "European S17": SwitchRules.european(1, "S17"),
+    "European H17 ties 17-19 lose, 22 a bust, switched natural": SwitchRules(
+        SwitchRules.european(1, "H17").game, ties_lose=(17, 18, 19), dealer_22="bust", switched_blackjack=True),
+    "no hole card, original bets only, 3:2, to 2": SwitchRules(GameRules.from_options(
+        1, DealerRules.parse("S17", peek=False), das=True, split_hands=2, original_bets_only=True)),
+    "ties to the dealer H17 to 2": SwitchRules.ties_to_dealer(1, "H17", split_hands=2),
+    "PA literal, 22 a bust, natural pushes 22, ties on 20 and 21 lose, after peek": SwitchRules(
+        SwitchRules.pa(1, "S17", split_hands=2).game, dealer_22="bust", blackjack_vs_22="push", ties_lose=(20, 21),
+        switch_before_peek=False),
+    "common, switched natural": SwitchRules(SwitchRules.common(1, "S17", split_hands=2).game, switched_blackjack=True),
+}
+OTHER_SHOES = {**SHOES, "TWO_SIX": TWO_SIX, "A 32 62 8 T13 (19)": (1, 0, 2, 0, 0, 2, 0, 1, 0, 13)}
+
+
+@pytest.mark.parametrize("counts", OTHER_SHOES.values(), ids=OTHER_SHOES.keys())
+@pytest.mark.parametrize("rules", OTHER_RULES.values(), ids=OTHER_RULES.keys())
+def test_other_rule_sets_equal_card_by_card_brute_force(counts, rules):
+    assert engine_round(rules, counts) == round_value(rules, counts)
+
+
+@pytest.mark.parametrize("rules", OTHER_RULES.values(), ids=OTHER_RULES.keys())
+def test_other_rule_sets_compiled_equals_python(rules):
+    counts = (1, 0, 2, 0, 0, 2, 0, 1, 0, 13)
+    for exact in (True, False):
+        fast = SwitchGame(rules, shoe(counts), exact=exact).solve()
+        slow = SwitchGame(rules, shoe(counts), exact=exact, compiled=False).solve()
+        assert fast.decisions == slow.decisions
+        if exact:
+            assert fast.round_value == slow.round_value
+        else:
+            assert abs(fast.round_value - slow.round_value) < 1e-12
+
+
+def test_each_rule_changes_the_value():
+    """Controls: every option moves the value on a shoe where it can matter; and with no hole card
+    and original bets only the game is worth what the peek game is (the switch decided before the
+    peek), as a blackjack takes one unit a hand whatever was done."""
+    counts = (1, 0, 2, 0, 0, 2, 0, 1, 0, 13)
+    base = SwitchRules.common(1, "S17", split_hands=2)
+    values = {engine_round(r, counts) for r in (
+        base, replace(base, ties_lose=(20,)), replace(base, dealer_22="bust"), replace(base, switched_blackjack=True),
+        SwitchRules(replace(base.game, dealer=DealerRules.parse("S17", peek=False)), switch_before_peek=True))}
+    assert len(values) == 5
+    obo = SwitchRules(replace(base.game, dealer=DealerRules.parse("S17", peek=False), original_bets_only=True))
+    assert engine_round(obo, counts) == engine_round(base, counts) == round_value(obo, counts)
+
+
+def test_one_two_seven_tens_ties_lost_by_hand():
+    # As test_one_two_seven_tens_by_hand, every tie lost and a dealer 22 a bust. Undealt (2/8):
+    # each 20 ties the dealer's 20 and loses (a hit busts, or makes 22): -2. In the dealer's hand
+    # (2/8): his 12 draws a ten, 22, a bust: +2. In a player hand (4/8): T2 loses (a hit busts),
+    # TT ties and loses: -2. -1 a round; with the 22 pushing, -3/2.
+    counts = (0, 1, 0, 0, 0, 0, 0, 0, 0, 7)
+    lose = SwitchRules.ties_to_dealer(1, "S17", split_hands=1)
+    assert engine_round(lose, counts) == Fraction(-1) == round_value(lose, counts)
+    push22 = replace(lose, dealer_22="push")
+    assert engine_round(push22, counts) == Fraction(-3, 2) == round_value(push22, counts)
+
+
+def test_one_ace_seven_tens_no_hole_card_by_hand():
+    # One ace, seven tens, European (no hole card, 1:1, no doubling but 10-11, no splitting). The
+    # ace in a player hand (4/8): kept, the natural wins 1 and TT pushes the dealer's 20 (he holds
+    # two tens). Up (1/8): every card the player cannot see is a ten, the dealer's blackjack is
+    # certain: two 20s stand and lose, -2. In the hole (1/8): the ace is one of the three cards
+    # the player cannot see; standing on 20 is worth -1/3 (a blackjack with chance 1/3, else a
+    # push), hitting -1/3 too (the ace, 21 against 20, with chance 1/3, else a bust) and the hands
+    # stand: -2. Undealt (2/8): the dealer makes 20 and pushes both 20s... but a 20 that stands is
+    # worth -1/3 before the hole card shows, and so is a hit: they stand, 0. 4/8 - 4/8 = 0.
+    counts = (1, 0, 0, 0, 0, 0, 0, 0, 0, 7)
+    rules = SwitchRules.european(1, "S17", split_hands=1, double="10-11")
+    assert engine_round(rules, counts) == 0 == round_value(rules, counts)
+    # Switched, the ace and ten count as a blackjack: the same (the natural is kept either way).
+    assert engine_round(replace(rules, switched_blackjack=True), counts) == 0
+
+
+def test_other_rule_sets_described_and_in_json():
+    r = SwitchRules(SwitchRules.european(1, "H17").game, ties_lose=(17, 18, 19), dealer_22="bust",
+                    switched_blackjack=True)
+    text = r.describe()
+    assert "no hole card" in text and "ties on 17 to 19 lost to the dealer" in text and "a dealer 22 is a bust" in text
+    assert "a switched ace and ten is a blackjack" in text
+    doc = SwitchGame(r, shoe((1, 0, 2, 0, 0, 2, 0, 1, 0, 13))).solve().to_json()
+    assert doc["rules"]["dealer_peeks"] is False and doc["rules"]["ties_lose"] == [17, 18, 19]
+    assert doc["rules"]["dealer_22"] == "bust" and doc["rules"]["switched_ace_ten_is_blackjack"] is True
+    assert "every tie lost to the dealer" in SwitchRules.ties_to_dealer(1).reading()
+
+
+def test_command_line_other_rule_sets(capsys):
+    from odds.apps.cli import main
+    assert main(["switch", "--decks", "1", "--rule", "S17", "--bj-pays", "1:1", "--split-hands", "2",
+                 "--no-hole-card", "--ties-lose", "17-19", "--dealer-22", "bust", "--switched-blackjack",
+                 "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rules"]["dealer_peeks"] is False and doc["rules"]["ties_lose"] == [17, 18, 19]
+    rules = SwitchRules(SwitchRules.european(1, "S17").game, ties_lose=(17, 18, 19), dealer_22="bust",
+                        switched_blackjack=True)
+    value = SwitchGame(rules).solve().house_edge
+    assert doc["house_edge_per_wager"] == f"{value.numerator}/{value.denominator}"

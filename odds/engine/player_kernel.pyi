@@ -26,6 +26,9 @@ class PlayerKernel:
         """A split hand's option (0 stand, 1 hit, 2 double), the other pair card aside."""
     def hand_law(self, hand: Sequence[int], up: int, option: int) -> list[tuple[int, int, tuple[float, ...]]]:
         """In floats: how a hand as dealt taking ``option`` meets the dealer, by final total and stake."""
+    def settle(self, ties_lose: Sequence[bool], wins_22: bool = False) -> None:
+        """A tie on each total 17..21 loses where ``ties_lose`` says; ``wins_22``: a dealer 22 kept
+        apart loses to a stand. Before any value is computed."""
     def burn(self, on: bool, busts: bool = True, peek: bool = True) -> None:
         """Blackjack Burnout: the hand as dealt hits and doubles with the burn available."""
     def burn_seen(self, hand: Sequence[int], v: int, up: int, final: bool) -> bool:

@@ -141,14 +141,25 @@ class SwitchRules:
     pays_vs_dealer_21: Fraction = Fraction(1)  # (a)(5)(i)
     blackjack_vs_22: str = "win"  # (a)(5)(v) read for a natural: "win" or "push"
     switch_before_peek: bool = True  # (a)(5)(iii)
+    ties_lose: Tuple[int, ...] = ()  # the totals (17..21) on which a tie with the dealer loses
+    dealer_22: str = "push"  # (a)(5)(v): a dealer 22 pushes every hand of 21 or less; "bust": a plain bust
+    switched_blackjack: bool = False  # (a)(5)(iii): a switched ace and ten is 21; True: it is a blackjack
 
     def __post_init__(self) -> None:
         g = self.game
         if not isinstance(g, GameRules):
             raise RuleError("Switch rules need a GameRules for the main game")
-        if not g.dealer.peek:
-            raise RuleError("Blackjack Switch is computed with the dealer's peek for blackjack (a game without it is not "
-                            "supported)")
+        if not g.dealer.peek and not self.switch_before_peek:
+            raise RuleError("with no hole card the switch is decided before a dealer blackjack is known: "
+                            "deciding it after the peek needs the peek")
+        ties = self.ties_lose
+        if not isinstance(ties, tuple) or any(isinstance(t, bool) or t not in range(17, 22) for t in ties) \
+                or list(ties) != sorted(set(ties)):
+            raise RuleError(f"ties lost to the dealer: {shown(ties)}; give totals from 17 to 21, in order, once each")
+        if not isinstance(self.switched_blackjack, bool):
+            raise RuleError(f"switched_blackjack must be True or False, got {shown(self.switched_blackjack)}")
+        if self.dealer_22 not in ("push", "bust"):
+            raise RuleError(f"a dealer 22: {shown(self.dealer_22)}; use push or bust")
         if g.surrender:
             raise RuleError("Blackjack Switch offers no surrender: 633a.12(a)(4) lists double, split, stand, draw")
         if g.double_rescue or any(getattr(g, n) is not None for n in (
@@ -173,22 +184,70 @@ class SwitchRules:
         22 pushes all but a natural, peek, double any two, DAS, resplit to 4 hands."""
         return cls.pa(decks, rule, blackjack_pays=Fraction(1), **game)
 
+    @classmethod
+    def european(cls, decks: int = 6, rule: str = "H17", **game: object) -> "SwitchRules":
+        """The European no-hole-card rule as published for the online game: no peek, a dealer
+        blackjack takes every stake (doubles and splits too) but a natural's, every blackjack
+        pays 1 to 1, a dealer 22 pushes all but a natural, double any two, DAS, no resplit.
+
+        >>> SwitchRules.european().game.dealer.peek
+        False
+        """
+        opts: dict[str, object] = dict(das=True, split_hands=2, blackjack_pays=Fraction(1))
+        opts.update(game)
+        return cls(GameRules.from_options(decks, DealerRules.parse(rule, peek=False), **opts))
+
+    @classmethod
+    def ties_to_dealer(cls, decks: int = 6, rule: str = "H17", **game: object) -> "SwitchRules":
+        """An early rule set (Atlantic City): every tie lost to the dealer in place of the dealer-22
+        push (a 22 is a plain bust), every blackjack 1 to 1, peek, double any two, DAS, split to 4."""
+        return cls(cls.common(decks, rule, **game).game, ties_lose=tuple(range(17, 22)), dealer_22="bust")
+
+    @property
+    def full_loss_to_blackjack(self) -> bool:
+        """No hole card, and a dealer blackjack takes doubles and splits too (not original bets only)."""
+        return not (self.game.dealer.peek or self.game.original_bets_only)
+
+    def _ties_text(self) -> str:
+        t = self.ties_lose
+        if not t:
+            return "ties push"
+        span = f"{t[0]} to {t[-1]}" if list(t) == list(range(t[0], t[-1] + 1)) and len(t) > 1 else \
+            ", ".join(str(x) for x in t)
+        return "every tie lost to the dealer" if t == tuple(range(17, 22)) else f"ties on {span} lost to the dealer"
+
+    def _hole_text(self) -> str:
+        if self.game.dealer.peek:
+            return ("switch decided before the peek" if self.switch_before_peek
+                    else "switch decided after the peek")
+        if self.game.original_bets_only:
+            return "no hole card, a dealer blackjack takes the original bets only"
+        return "no hole card, a dealer blackjack takes every stake but a natural's (doubles and splits too)"
+
     def reading(self) -> str:
         g = self.game
         return (f"(a)(5)(i): a blackjack pays {fraction_text(g.blackjack_pays)} to 1, "
                 f"{fraction_text(self.pays_vs_dealer_21)} to 1 against a dealer 21 of three or more cards"
                 + (" (every blackjack pays 1 to 1)" if g.blackjack_pays == self.pays_vs_dealer_21 == 1 else
                    " (literal reading, not 'every blackjack pays 1 to 1')")
-                + f"; (v): a dealer 22 pushes every hand of 21 or less, a natural {'wins' if self.blackjack_vs_22 == 'win' else 'pushes'}"
-                + "; (iii)/(iv): a switched ace and ten is 21, not blackjack"
-                + ("; the switch is decided before the dealer peeks (as (iii) supposes)" if self.switch_before_peek
-                   else "; the switch is decided after the dealer peeks"))
+                + (f"; (v): a dealer 22 pushes every hand of 21 or less, a natural {'wins' if self.blackjack_vs_22 == 'win' else 'pushes'}"
+                   if self.dealer_22 == "push" else "; a dealer 22 is a plain bust (in place of (v)'s push)")
+                + ("; a switched ace and ten is a blackjack (in place of (iii)/(iv))" if self.switched_blackjack
+                   else "; (iii)/(iv): a switched ace and ten is 21, not blackjack")
+                + (f"; {self._ties_text()} (a natural against a dealer blackjack pushes)" if self.ties_lose else "")
+                + ("" if self.game.dealer.peek else f"; {self._hole_text()}, and a switch into an ace and ten is "
+                   "allowed before the dealer's blackjack is known")
+                + ("; the switch is decided before the dealer peeks (as (iii) supposes)" if self.game.dealer.peek and self.switch_before_peek
+                   else "; the switch is decided after the dealer peeks" if self.game.dealer.peek else ""))
 
     def describe(self) -> str:
         return ", ".join([self.game.describe(),
             f"blackjack {fraction_text(self.pays_vs_dealer_21)} to 1 against a dealer 21 of 3+ cards",
-            f"natural {'beats' if self.blackjack_vs_22 == 'win' else 'pushes'} a dealer 22",
-            f"switch decided {'before' if self.switch_before_peek else 'after'} the peek"])
+            (f"natural {'beats' if self.blackjack_vs_22 == 'win' else 'pushes'} a dealer 22" if self.dealer_22 == "push"
+             else "a dealer 22 is a bust"),
+            *([self._ties_text()] if self.ties_lose else []),
+            *(["a switched ace and ten is a blackjack"] if self.switched_blackjack else []),
+            *([self._hole_text()] if self.game.dealer.peek else [])])  # else the game's rules say it
 
 
 # ------------------------------------------------------------------------------ one hand's values
@@ -218,7 +277,9 @@ class SwitchHandEngine(PlayerEngine):
         self.hits_soft_17 = rules.game.dealer.hits_soft_17
         self.bj_pay = self._num(rules.game.blackjack_pays)
         self.bj_21 = self._num(rules.pays_vs_dealer_21)
-        self.bj_22 = self.bj_pay if rules.blackjack_vs_22 == "win" else 0 * self.one
+        self.wins_22 = rules.dealer_22 == "bust"
+        self.bj_22 = self.bj_pay if rules.blackjack_vs_22 == "win" or self.wins_22 else 0 * self.one
+        self.tie_loses = tuple(t in rules.ties_lose for t in range(17, 22))
         self._rows22: dict = {}  # the cards removed: the dealer's rows, 22 apart
 
     def _num(self, x: Union[int, str, Fraction]) -> Value:
@@ -232,6 +293,7 @@ class SwitchHandEngine(PlayerEngine):
             return None
         if self._kernel is None:
             self._kernel = build_kernel(self, _folded22(self.hits_soft_17))
+            self._kernel.settle(self.tie_loses, self.wins_22)
             self._kernel.reshoe(self.counts, self.other)
         return self._kernel
 
@@ -274,18 +336,22 @@ class SwitchHandEngine(PlayerEngine):
         return rows[up - 1]
 
     def stand(self, removed: Hand, up: int, total: int, pay: Union[Value, Fraction, int] = 1) -> Value:
-        """Standing on ``total`` (21 or less): a dealer 22 pushes, a dealer bust above 22 pays."""
+        """Standing on ``total`` (21 or less): a dealer 22 pushes (or pays, ``dealer_22`` "bust"), a
+        dealer bust above 22 pays, a tie on a total of ``ties_lose`` loses; with no hole card a
+        dealer blackjack, found only now, takes the bet."""
         f = self.finals(removed, up)
-        win, value = f[BUST], 0 * self.one
+        win = f[BUST] + f[TWENTY_TWO] if self.wins_22 else f[BUST]
+        value = 0 * self.one if self.one_unit_to_blackjack else -f[BLACKJACK]
         for i in range(5):
             if 17 + i < total:
                 win += f[i]
-            elif 17 + i > total:
+            elif 17 + i > total or (17 + i == total and self.tie_loses[i]):
                 value -= f[i]
         return value + pay * win
 
     def natural(self, hand: Hand, up: int) -> Value:
-        """E[result; no dealer blackjack] of a natural (unswitched) blackjack ``hand``."""
+        """E[result; no dealer blackjack] of a natural (unswitched) blackjack ``hand`` (against a
+        dealer blackjack it pushes)."""
         f = self.finals(hand, up)
         return self.bj_pay * (f[0] + f[1] + f[2] + f[3] + f[BUST]) + self.bj_21 * f[4] + self.bj_22 * f[TWENTY_TWO]
 
@@ -397,6 +463,9 @@ class SwitchResult:
                       "blackjack_pays_vs_dealer_21_of_3_cards": fraction_text(self.rules.pays_vs_dealer_21),
                       "natural_vs_dealer_22": self.rules.blackjack_vs_22,
                       "switch_before_peek": self.rules.switch_before_peek,
+                      "dealer_peeks": g.dealer.peek, "original_bets_only": g.original_bets_only,
+                      "ties_lose": list(self.rules.ties_lose), "dealer_22": self.rules.dealer_22,
+                      "switched_ace_ten_is_blackjack": self.rules.switched_blackjack,
                       "double": g.double, "das": g.das, "split_hands": g.split_hands,
                       "resplit_aces": g.resplit_aces, "hit_split_aces": g.hit_split_aces},
             "house_edge_per_wager": fmt(self.house_edge), "house_edge_per_wager_decimal": float(self.house_edge),
@@ -497,11 +566,14 @@ class SwitchGame:
 
     def arrangement(self, h1: tuple, h2: tuple, u: int, switched: bool) -> Tuple[Value, Value]:
         """(E[result; no dealer blackjack] of the two hands, their loss to a dealer blackjack):
-        ``switched`` hands hold no natural."""
+        ``switched`` hands hold no natural (unless ``rules.switched_blackjack``)."""
         h1, h2 = _sorted(*h1), _sorted(*h2)
-        n1 = not switched and h1 == (1, 10)
-        n2 = not switched and h2 == (1, 10)
+        natural = not switched or self.rules.switched_blackjack
+        n1 = natural and h1 == (1, 10)
+        n2 = natural and h2 == (1, 10)
         value = self._w(h1, h2, u, n1) + self._w(h2, h1, u, n2)
+        if self.rules.full_loss_to_blackjack:
+            return value, 0 * value  # the hands' values hold the dealer blackjack's take
         p_bj = self.values_for(h2)[h1, u][3]
         return value, -p_bj * (2 - n1 - n2)
 
@@ -572,7 +644,7 @@ class SwitchGame:
                 [((c1, c2), (c3, c4)), ((c3, c4), (c1, c2))]
             for h, o in pairs:
                 h, o = _sorted(*h), _sorted(*o)
-                if h == (1, 10) and switched:
+                if h == (1, 10) and switched and not self.rules.switched_blackjack:
                     continue  # a switched ace-ten: a plain 21, which stands
                 opt = "blackjack" if h == (1, 10) else self.values_for(o)[h, u][1]
                 row = hand_options.setdefault((h, u), {})

@@ -3,12 +3,15 @@ the physical order, for checking :mod:`odds.games.switch` on small shoes.
 
 Plain Python with exact fractions. The cards come in the order of the table: hand 1's first card,
 hand 2's first card, the up card, hand 1's second card, hand 2's second card, the hole card. With
-an ace or ten up the dealer peeks: a blackjack ends the round (a natural, unswitched, pushes; any
-other hand, a switched ace-ten included, loses one unit). Else hand 1 is played out card by card
-(splits hand by hand), then hand 2 from the cards that are left, then the dealer draws from what
-is left after both; every hand is settled against that one dealer hand: a dealer 22 pushes every
-hand of 21 or less, a natural wins ``blackjack_pays`` (``pays_vs_dealer_21`` against a dealer 21,
-which with peek has three cards or more; against a 22 as ``blackjack_vs_22`` says).
+an ace or ten up and the peek the dealer looks: a blackjack ends the round (a natural, unswitched,
+pushes; any other hand, a switched ace-ten included, loses one unit; so too with no hole card and
+original bets only). Else hand 1 is played out card by card (splits hand by hand), then hand 2
+from the cards that are left, then the dealer draws from what is left after both; every hand is
+settled against that one dealer hand: a dealer blackjack (no hole card) takes every stake but a
+natural's, which pushes; a dealer 22 pushes every hand of 21 or less (``dealer_22`` "push") or is
+a bust; a tie on a total of ``ties_lose`` loses, any other pushes; a natural wins
+``blackjack_pays`` (``pays_vs_dealer_21`` against a dealer 21 of three cards or more; against a
+22 as ``blackjack_vs_22`` says).
 
 The player's play is fixed and stated: a hand (or split hand) takes the option best for its own
 cards, the other hand's two initial cards and the up card, computed as if it were the only hand
@@ -31,7 +34,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from .deal import draws, hand_total, is_blackjack, take, with_card
-from .game import BruteForceRound
+from .game import BLACKJACK, BruteForceRound
 
 TWENTY_TWO, OVER_22 = 22, 23  # the dealer's 22, and his busts above 22
 NATURAL = "natural"
@@ -45,26 +48,31 @@ class SwitchPolicy(BruteForceRound):
         super().__init__(rules.game, counts)
         self.switch = rules
 
-    @staticmethod
-    def bust_result(total: int) -> int:
-        return TWENTY_TWO if total == 22 else OVER_22
+    def bust_result(self, total: int) -> int:  # type: ignore[override]
+        return TWENTY_TWO if total == 22 and self.switch.dealer_22 == "push" else OVER_22
 
     def settle(self, total: Any, stake: int, dealer: dict) -> Fraction:  # type: ignore[override]
-        """A hand against the dealer's law (never a dealer blackjack: with peek it ended the round)."""
+        """A hand against the dealer's law (a dealer blackjack only with no hole card: with the
+        peek it ended the round)."""
         value = Fraction(0)
+        r = self.switch
         if total == NATURAL:
-            r = self.switch
             pays_22 = r.game.blackjack_pays if r.blackjack_vs_22 == "win" else 0
             for final, p in dealer.items():
-                value += p * (r.pays_vs_dealer_21 if final == 21 else pays_22 if final == TWENTY_TWO
-                              else r.game.blackjack_pays)
+                if final != BLACKJACK:
+                    value += p * (r.pays_vs_dealer_21 if final == 21 else pays_22 if final == TWENTY_TWO
+                                  else r.game.blackjack_pays)
             return value
         if total > 21:
             return Fraction(-stake)
         for final, p in dealer.items():
-            if final == OVER_22 or (final != TWENTY_TWO and final < total):
+            if final == BLACKJACK:
+                value -= p * stake
+            elif final == TWENTY_TWO:
+                continue
+            elif final == OVER_22 or final < total:
                 value += p * stake
-            elif final != TWENTY_TWO and final > total:
+            elif final > total or total in r.ties_lose:
                 value -= p * stake
         return value
 
@@ -74,8 +82,6 @@ class BruteForceSwitch:
     shoe of ``counts`` (10 numbers by value, aces first)."""
 
     def __init__(self, rules: Any, counts: Sequence[int]) -> None:
-        if not rules.game.dealer.peek:
-            raise ValueError("the reference plays the peek game only")
         self.rules = rules
         self.shoe = tuple(int(n) for n in counts)
         self._policies: dict = {}
@@ -137,16 +143,20 @@ class BruteForceSwitch:
 
     def arrangement(self, h1: tuple, h2: tuple, up: int, switched: bool, pool: tuple, hole: int) -> Fraction:
         """Value of the two hands given the hole card, both played out in order, then the dealer."""
-        n1 = not switched and is_blackjack(*h1)
-        n2 = not switched and is_blackjack(*h2)
-        if is_blackjack(up, hole):
+        natural = not switched or self.rules.switched_blackjack
+        n1 = natural and is_blackjack(*h1)
+        n2 = natural and is_blackjack(*h2)
+        game = self.rules.game
+        dealer_blackjack = is_blackjack(up, hole)
+        if dealer_blackjack and (game.dealer.peek or game.original_bets_only):
             return Fraction(-(2 - n1 - n2))
         h1s, h2s = tuple(sorted(h1)), tuple(sorted(h2))
         dealer_pol = self.policy(())
         value = Fraction(0)
         for pool1, (p1, acc1) in self.law(h1s, h2s, up, pool, n1).items():
             for pool2, (p2, acc2) in self.law(h2s, h1s, up, pool1, n2).items():
-                dealer = dealer_pol.dealer_from(up + hole, 1 in (up, hole), pool2)
+                dealer = {BLACKJACK: Fraction(1)} if dealer_blackjack else \
+                    dealer_pol.dealer_from(up + hole, 1 in (up, hole), pool2)
                 for (t, s), n in acc1.items():  # E[N1; pool1] x P(pool2 | pool1)
                     value += n * p2 * dealer_pol.settle(t, s, dealer)
                 for (t, s), n in acc2.items():  # P(pool1) x E[N2; pool2 | pool1]
@@ -205,7 +215,7 @@ def dealer_22(counts: tuple, up: int, hits_soft_17: bool) -> Fraction:
 
     from odds.core.game_rules import GameRules
     from odds.core.rules import DealerRules
-    pol = SwitchPolicy(SimpleNamespace(game=GameRules(decks=1, dealer=DealerRules(hits_soft_17))), counts)
+    pol = SwitchPolicy(SimpleNamespace(game=GameRules(decks=1, dealer=DealerRules(hits_soft_17)), dealer_22="push"), counts)
     rest = take(tuple(counts), up)
     out = Fraction(0)
     for hole, p in draws(rest):

@@ -180,13 +180,22 @@ def cmd_switch(args: argparse.Namespace) -> str:
     from odds.core.game_rules import GameRules
     from odds.games.switch import SwitchGame, SwitchRules, switch_table
     opt: Callable[[str, Any], Any] = lambda name, default: getattr(args, name, default)  # noqa: E731
+    no_hole_card = bool(opt("no_hole_card", False))
+    if opt("original_bets_only", False) and not no_hole_card:
+        raise UsageError("--original-bets-only is a rule of the no-hole-card game: give --no-hole-card with it")
+    if no_hole_card and opt("switch_after_peek", False):
+        raise UsageError("--switch-after-peek needs the peek: with --no-hole-card the switch is decided before a "
+                         "dealer blackjack is known")
     rules = SwitchRules(
-        GameRules.from_options(args.decks, DealerRules.parse(args.rule),
+        GameRules.from_options(args.decks, DealerRules.parse(args.rule, peek=not no_hole_card),
                   blackjack_pays=payout("--bj-pays", opt("bj_pays", "3:2")), double=opt("double", "any"),
                   das=not opt("no_das", False), split_hands=opt("switch_split_hands", 4),
-                  resplit_aces=bool(opt("resplit_aces", False)), hit_split_aces=bool(opt("hit_split_aces", False))),
+                  resplit_aces=bool(opt("resplit_aces", False)), hit_split_aces=bool(opt("hit_split_aces", False)),
+                  original_bets_only=bool(opt("original_bets_only", False))),
         pays_vs_dealer_21=cast(Fraction, payout("--bj-pays-vs-21", opt("bj_pays_vs_21", "1:1"))),
-        blackjack_vs_22=opt("natural_vs_22", "win"), switch_before_peek=not opt("switch_after_peek", False))
+        blackjack_vs_22=opt("natural_vs_22", "win"), switch_before_peek=not opt("switch_after_peek", False),
+        ties_lose=tie_totals(opt("ties_lose", "none")), dealer_22=opt("dealer_22", "push"),
+        switched_blackjack=bool(opt("switched_blackjack", False)))
     result = SwitchGame(rules, exact=not args.float, workers=opt("workers", 1)).solve()
     if args.format == "json":
         doc = result.to_json()
@@ -194,6 +203,31 @@ def cmd_switch(args: argparse.Namespace) -> str:
         doc["strategy_table"] = result.strategy_table().splitlines()
         return json.dumps(doc, indent=1, ensure_ascii=False)
     return result.to_text()
+
+
+def tie_totals(text: str) -> tuple[int, ...]:
+    """The totals of ``--ties-lose``: ``none``, ``all`` (17 to 21), a span ``17-19`` or a list ``17,18``.
+
+    >>> tie_totals("all"), tie_totals("17-19"), tie_totals("none")
+    ((17, 18, 19, 20, 21), (17, 18, 19), ())
+    """
+    key = str(text).strip().lower()
+    if key in ("none", ""):
+        return ()
+    if key == "all":
+        return tuple(range(17, 22))
+    try:
+        if "-" in key:
+            low, high = (int(x) for x in key.split("-"))
+            totals = list(range(low, high + 1)) if low <= high else []
+        else:
+            totals = sorted(int(x) for x in key.split(","))
+    except ValueError:
+        totals = []
+    if not totals or any(t not in range(17, 22) for t in totals) or len(set(totals)) != len(totals):
+        raise UsageError(f"--ties-lose: '{shown(text)}' is not a set of totals (write all, none, a span like 17-19 "
+                         "or a list like 17,18, totals from 17 to 21)")
+    return tuple(totals)
 
 
 GAME_COMMANDS = {"burnout": cmd_burnout, "switch": cmd_switch}  # priced by their own engines
@@ -334,6 +368,18 @@ def add_switch_parser(sub: argparse._SubParsersAction) -> None:
                    help="(a)(5)(v) read for a natural against a dealer 22 (default win)")
     s.add_argument("--switch-after-peek", action="store_true",
                    help="decide the switch after the dealer peeks (default before, as (a)(5)(iii) supposes)")
+    s.add_argument("--no-hole-card", action="store_true",
+                   help="the European rule: no peek; a dealer blackjack, found when he completes his hand, takes "
+                        "every stake but a natural's, doubles and splits too")
+    s.add_argument("--original-bets-only", action="store_true",
+                   help="with --no-hole-card: a dealer blackjack takes the original bets only")
+    s.add_argument("--ties-lose", default="none", metavar="TOTALS",
+                   help="ties lost to the dealer: none (default), all, a span like 17-19 or a list like 17,18 "
+                        "(a natural against a dealer blackjack still pushes)")
+    s.add_argument("--dealer-22", choices=("push", "bust"), default="push",
+                   help="a dealer 22: push (default, (a)(5)(v)) or bust (the early rule set with ties lost)")
+    s.add_argument("--switched-blackjack", action="store_true",
+                   help="an ace and ten made by switching counts as a blackjack (default 21, (a)(5)(iii))")
     s.add_argument("--double", default="any", choices=("any", "9-11", "10-11"),
                    help="the two-card totals the player may double on (default any)")
     s.add_argument("--no-das", action="store_true", help="no double after split (default DAS)")
