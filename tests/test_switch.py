@@ -424,3 +424,17 @@ def test_command_line_other_rule_sets(capsys):
                         switched_blackjack=True)
     value = SwitchGame(rules).solve().house_edge
     assert doc["house_edge_per_wager"] == f"{value.numerator}/{value.denominator}"
+
+
+@pytest.mark.slow
+def test_no_hole_card_six_decks_exact_and_float():
+    """The online rule set as first published (no hole card, no resplitting, a switched ace-ten a
+    blackjack) at six decks H17: exact, equal to floats to 1e-12, and 0.0239% per wager as
+    docs/variations.md prints beside the published 0.16% (ibetbct.com; the difference is
+    discussed there)."""
+    rules = replace(SwitchRules.european(6, "H17"), switched_blackjack=True)
+    exact = SwitchGame(rules).solve()
+    floats = SwitchGame(rules, exact=False).solve()
+    assert isinstance(exact.house_edge, Fraction) and abs(float(exact.house_edge) - floats.house_edge) < 1e-12
+    assert f"{float(exact.house_edge) * 100:.4f}%" == "0.0239%"
+    assert exact.decisions == floats.decisions

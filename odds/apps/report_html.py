@@ -128,7 +128,9 @@ def coverage(items: Sequence[Item]) -> list[str]:
 
 ELSEWHERE = [
     ("Blackjack Switch (58 Pa. Code 633a.12(a))", "odds switch --decks 6 --rule H17 --workers 2",
-     "about 6 minutes exact a rule set with 2 workers; <code>--bj-pays 1:1</code> for the common rule"),
+     "about 6 minutes exact a rule set with 2 workers; <code>--bj-pays 1:1</code> for the common rule; "
+     "<code>--no-hole-card</code>, <code>--ties-lose</code>, <code>--dealer-22 bust</code> and "
+     "<code>--switched-blackjack</code> for the rule sets it is dealt under elsewhere; each result names its rules"),
     ("Blackjack Burnout's burn option", "odds burnout --rule H17 --reading both",
      "about a minute a reading, exact; a game variation with its own tables, not a par sheet"),
     ("The player-engine wagers under other rules", "odds wager streak --decks 6 --paytable A --das "
