@@ -186,3 +186,60 @@ def test_bustes_cash_bonus_is_tables_with_its_return_at_the_minimum_wager(tmp_pa
     rtp = 1 + base.expected_return + (8000 * p["bust-8+"] + 1000 * p["bust-7"]) / 5  # bonus B1: $8,000 and $1,000
     assert f"<td>return to player with the bonus</td><td class=\"num exact\">{rtp.numerator}/<wbr>{rtp.denominator}" \
         in page
+
+
+def _section(page, first, after):
+    return page.split(f"<h2>{first}")[1].split(f"<h2>{after}")[0]
+
+
+def test_page_one_is_the_summary(tmp_path, capsys):
+    """Before the details: the wager, the configuration, the RTP named so and the house edge (with
+    the cash bonus at the minimum wager), hit frequency with 1 in N, standard deviation, volatility
+    index, maximum win, the cycle or why there is none, the two checks and the report id."""
+    from fractions import Fraction
+
+    from odds import DealerRules, Shoe
+    from odds.verify.certify_report import exact_decimal
+    from odds.wagers import get_wager
+    from odds.wagers.paytables import builtin_paytables
+    page = html.unescape(certify(tmp_path, "buster", "--decks", "6", "--rule", "H17", "--paytable", "C"))
+    summary = page.split("<h2>Summary</h2>")[1].split("<h2>1. Inputs</h2>")[0]
+    assert page.index("<h2>Summary</h2>") < page.index("<h2>1. Inputs</h2>")
+    base = get_wager("buster").price(Shoe.decks(6), DealerRules.parse("H17"), builtin_paytables("buster").tables["C"],
+                                     6, {})
+    rtp = 1 + base.expected_return
+    assert f"<td>theoretical return to player (RTP)</td><td><b>{exact_decimal(rtp * 100, 6)}%</b>" in summary
+    assert f"<td>house edge</td><td><b>{exact_decimal(base.house_edge * 100, 6)}%</b>" in summary
+    assert "with cash bonus B1 at the minimum wager of $5" in summary and "maximum win 1850 to 1" in summary
+    assert f"(1 in {exact_decimal(1 / base.hit_frequency, 2)})" in summary
+    for row in ("standard deviation", "volatility index", "maximum win per wager", "fast path = reference path",
+                "simulation", "report"):
+        assert f"<td>{row}</td>" in summary, row
+    assert "<td>cycle</td><td>not defined: the wager is settled on a number of cards that varies" in summary
+    assert re.search(r"2,000 rounds: RTP \d+\.\d{4}% \(95% interval", summary)
+    cards = html.unescape(certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", out="c.html"))
+    cycle = get_wager("21+3").price(Shoe.decks(1), DealerRules.parse("S17"), builtin_paytables("21+3").tables["C"],
+                                    1, {}).cycle
+    assert f"<td>cycle</td><td>{cycle:,} combinations</td>" in cards.split("<h2>1. Inputs</h2>")[0]
+    assert isinstance(cycle, int) and Fraction(cycle) == cycle
+
+
+def test_the_regulation_is_cut_to_what_applies(tmp_path, capsys):
+    """Buster at six decks, paytable C: of 633c.13(h)'s tables only the six-deck block and its
+    column C; the cash bonus table of (i) stays. A proposed table: none of the regulation's paytables."""
+    reg = _section(certify(tmp_path, "buster", "--decks", "6", "--paytable", "C"), "2. Regulation", "3. Paytable")
+    assert "Six-Deck Shoe" in reg and "Single Deck Shoe" not in reg and "Eight-Deck Shoe" not in reg
+    assert "<td>Paytable C</td>" in reg and "<td>Paytable A</td>" not in reg and "Paytable D" not in reg
+    assert "<td>Bonus Pay B1</td>" in reg and "only what applies to this report is reprinted" in reg
+    proposal = tmp_path / "p.toml"
+    proposal.write_text('wager = "buster"\n\n[paytables.P]\ncitation = "a proposal"\ndecks = [6, 8]\n'
+                        'pays = { "bust-8+" = 300, "bust-7" = 50, "bust-6" = 12, "bust-5" = 4, "bust-4" = 2, '
+                        '"bust-3" = 2 }\n')
+    reg = _section(certify(tmp_path, "buster", "--decks", "6", "--paytable-file", str(proposal), "--paytable", "P",
+                           out="p.html"), "2. Regulation", "3. Paytable")
+    assert "Dealer busts with | Paytable" not in reg and "<td>Paytable C</td>" not in reg and "Deck Shoe" not in reg
+    assert "The regulation's paytables are not reprinted" in reg and "<td>Bonus Pay B1</td>" in reg
+    assert "(h) If the dealer" in reg  # the rules' words stay
+    nine = _section(certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", out="n.html"), "2. Regulation",
+                    "3. Paytable")
+    assert "<td>Pay table C</td>" in nine and "<td>Pay table A</td>" not in nine

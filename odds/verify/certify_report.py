@@ -71,6 +71,7 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding
 .pass { background: #e6f4e6; border: 1px solid #393; padding: 0.5em; }
 .fail { background: #fbe3e3; border: 1px solid #c33; padding: 0.5em; font-weight: bold; }
 .warn { color: #8a4b00; }
+table.summary { width: 100%; } table.summary thead { display: none; } table.summary td:first-child { width: 32%; font-weight: bold; }
 table.printed { font-size: 0.85em; margin: 0.4em 0; } table.printed th { text-align: left; background: #f3f3f3; }
 table.printed tr.cited td, table.printed tr.cited th { background: #fff3b0; }
 .id { font-family: "DejaVu Sans Mono", monospace; }
@@ -135,26 +136,119 @@ def _regulation_html(report: Report) -> str:
         lead += f" The file's pays are those of <b>{_e(regulated.citation)}</b>: highlighted.</p>"
     else:
         lead += f" The paytable cites <b>{_e(regulated.citation)}</b>: highlighted.</p>"
-    out = [lead, '<div class="reg">']
+    out = [lead + _cut_note(report, wager_text), '<div class="reg">']
     if cited and not any(wager_text.start <= i < wager_text.end for i in marked):
         out.append("<p><i>The paytable's paragraph lies outside the wager's paragraph:</i></p>")
         for e in cited:
             out += [f'<p class="cited">{_e(line)}</p>' for line in e.lines]
-    rows: list = []  # the printed table being read, a row a line: (cells, highlighted)
-    for number, line in zip(wager_text.numbers, wager_text.lines):
-        cls = ' class="cited"' if number in marked else ""
-        if line.startswith("|") or "\t" in line:  # a row of a printed table: cells between bars, or tabs
-            cells = line.strip().strip("|").split("|") if line.startswith("|") else line.split("\t")
-            rows.append(([c.strip() for c in cells], bool(cls)))
+    keep = _applying(report)
+    for piece in _pieces(wager_text, marked):
+        if isinstance(piece, str):
+            out.append(piece)
             continue
+        rows = keep(piece)
         if rows:
             out.append(_printed_table(rows))
-            rows = []
-        out.append(f"<p{cls}>{_e(line)}</p>")
-    if rows:
-        out.append(_printed_table(rows))
     out.append("</div>")
     return "\n".join(out)
+
+
+def _pieces(text: Any, marked: Container[int]) -> list:
+    """The paragraph as HTML lines and printed tables (each a list of rows ``(cells, highlighted)``)."""
+    out: list = []
+    rows: list = []
+    for number, line in zip(text.numbers, text.lines):
+        cited = number in marked
+        if line.startswith("|") or "\t" in line:  # a row of a printed table: cells between bars, or tabs
+            cells = line.strip().strip("|").split("|") if line.startswith("|") else line.split("\t")
+            rows.append(([c.strip() for c in cells], cited))
+            continue
+        if rows:
+            out.append(rows)
+            rows = []
+        cls = ' class="cited"' if cited else ""
+        out.append(f"<p{cls}>{_e(line)}</p>")
+    if rows:
+        out.append(rows)
+    return out
+
+
+DECK_WORDS = {"single": 1, "one": 1, "two": 2, "four": 4, "six": 6, "eight": 8}
+PAYTABLE_HEAD = re.compile(r"pay ?table\s*([A-Za-z0-9]*)", re.IGNORECASE)
+
+
+def _blocks(rows: list) -> list:
+    """A printed table's blocks: a heading row (its cells after the first empty) and the rows under it."""
+    blocks: list = []
+    for row in rows:
+        if not any(row[0][1:]) or not blocks:
+            blocks.append([row])
+        else:
+            blocks[-1].append(row)
+    return blocks
+
+
+def _block_decks(block: list) -> Optional[int]:
+    """The deck count a block's heading names ("Six-Deck Shoe"), or None."""
+    found = re.match(r"\s*(single|one|two|four|six|eight|\d+)[- ]decks?\b", block[0][0][0], re.IGNORECASE)
+    if found is None or any(block[0][0][1:]):
+        return None
+    word = found.group(1).lower()
+    return DECK_WORDS.get(word) or int(word)
+
+
+def _paytable_columns(block: list) -> dict:
+    """{paytable id: column} of a block's header row ("Paytable C", "Pay table A (six decks)")."""
+    for cells, _ in block[:3]:
+        found = {i: PAYTABLE_HEAD.match(c) for i, c in enumerate(cells) if i}
+        if found and all(found.values()):
+            return {m.group(1).upper(): i for i, m in found.items() if m}
+    return {}
+
+
+def _applying(report: Report) -> Any:
+    """What of a printed table of the wager's paragraph applies to the report: the blocks of its
+    deck count (where the blocks name deck counts) and, of a paytable's columns, the report's own;
+    a proposed paytable's report keeps none of the regulation's paytables."""
+    i = report.inputs
+    regulated = i.provenance.regulated
+    proposed = regulated is None
+    own = None if regulated is None else regulated.id.upper()
+
+    def keep(rows: list) -> list:
+        blocks = _blocks(rows)
+        if any(_block_decks(b) == i.decks for b in blocks):
+            blocks = [b for b in blocks if _block_decks(b) in (None, i.decks)]
+        out = []
+        owned = any(own in _paytable_columns(b) or "" in _paytable_columns(b) for b in blocks)
+        for b in blocks:
+            columns = _paytable_columns(b)
+            if not columns:
+                out += b
+            elif proposed or (owned and own not in columns and "" not in columns):
+                continue
+            elif own in columns:
+                out += [(cells, cited) if not any(cells[1:]) else
+                        ([cells[0]] + ([cells[columns[own]]] if columns[own] < len(cells) else []), cited)
+                        for cells, cited in b]
+            else:
+                out += b
+        return out
+    return keep
+
+
+def _cut_note(report: Report, text: Any) -> str:
+    """What the paragraph's tables leave out for this report, said once, or nothing."""
+    keep = _applying(report)
+    tables = [p for p in _pieces(text, ()) if not isinstance(p, str)]
+    if all(keep(t) == t for t in tables):
+        return ""
+    if report.inputs.provenance.regulated is None:
+        return ("<p>The regulation's paytables are not reprinted: they do not apply to a proposed paytable (its pays "
+                "are in section 3); tables of the paragraph that are not paytables are.</p>")
+    return (f"<p>Of the paragraph's tables only what applies to this report is reprinted: the "
+            f"{report.inputs.decks}-deck tables, where they are printed by deck count, and the column of paytable "
+            f"{_e(report.inputs.provenance.regulated.id)}; the others are left out.</p>")
 
 
 def _printed_table(rows: list) -> str:
@@ -260,10 +354,7 @@ def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
         out.append(_table(["player blackjack and", "award", "probability (exact)", "probability",
                            "expected award"], rows, numeric=(1, 2, 3, 4), exact=(2, 4)))
         if minimum:
-            added = Fraction(b["added_return_at_min_wager"])
-            pays = {o.name: o.pays for o in sheet.outcomes}  # a bonus hand wins the wager's own pay too
-            top = max([sheet.lab.max_win] + [pays.get(hand, Fraction(0)) + award / minimum
-                                             for hand, award in awards.items()])
+            added, top = bonus_figures(b, sheet)
             out.append(_table(["at the minimum wager", "exact", "decimal"], [
                 ["added return per unit", _e(fraction_text(added)), exact_decimal(added)],
                 ["return to player with the bonus", _e(fraction_text(1 + sheet.expected_return + added)),
@@ -273,6 +364,71 @@ def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
                 ["maximum win per wager with the bonus", _e(fraction_text(top)) + " to 1", ""]],
                 numeric=(1, 2), exact=(1,)))
     return "\n".join(out)
+
+
+def bonus_figures(bonus: Mapping[str, Any], sheet: ParSheet) -> tuple[Fraction, Fraction]:
+    """(the return a cash bonus adds per unit wagered, the maximum win per wager with it), at the
+    minimum wager it needs (which must be above zero): a bonus hand wins the wager's own pay too."""
+    minimum = Fraction(bonus["min_wager"])
+    awards = {k: Fraction(v) for k, v in bonus["awards_dollars"].items()}
+    pays = {o.name: o.pays for o in sheet.outcomes}
+    top = max([sheet.lab.max_win] + [pays.get(hand, Fraction(0)) + award / minimum for hand, award in awards.items()])
+    return Fraction(bonus["added_return_at_min_wager"]), top
+
+
+def _cycle_text(report: Report) -> str:
+    """The cycle, or why it is not defined for this wager."""
+    if report.sheet.cycle is not None:
+        return f"{report.sheet.cycle:,} combinations"
+    if get_wager(report.inputs.wager).rounds:
+        return ("not defined: the wager is settled over rounds of the main game, whose number of cards varies with "
+                "the play")
+    return ("not defined: the wager is settled on a number of cards that varies with the play (the dealer draws "
+            "until he stands or busts), so its outcomes are not equally likely deals of a fixed number of cards")
+
+
+def _percent(x: Fraction, places: int = 6) -> str:
+    return exact_decimal(x * 100, places) + "%"
+
+
+def _summary_html(report: Report) -> str:
+    """Page one: the figures a regulator reads first, each detailed in the sections after."""
+    i, sheet, lab = report.inputs, report.sheet, report.sheet.lab
+    rtp = 1 + sheet.expected_return
+    rule = i.rules.describe() if i.dealer_rule_matters else "any dealer rule (the first cards decide the wager)"
+    table = f"{i.table.id}" + (" (proposed, not in the regulation)" if i.provenance.proposed else f" ({i.table.citation})")
+    rows = [["wager", f"{_e(report.title)} ({_e(report.regulation)})"],
+            ["configuration", f"{i.decks} deck(s); {_e(rule)}; paytable {_e(table)}"],
+            ["theoretical return to player (RTP)", f"<b>{_percent(rtp)}</b>"],
+            ["house edge", f"<b>{_percent(sheet.house_edge)}</b>"]]
+    for bid, b in sheet.extra.get("bonus", {}).items():
+        minimum = Fraction(b["min_wager"])
+        if minimum:
+            added, top = bonus_figures(b, sheet)
+            rows.append([f"with cash bonus {_e(bid)} at the minimum wager of {_dollars(minimum)}",
+                         f"RTP {_percent(rtp + added)}, house edge {_percent(-(sheet.expected_return + added))}, "
+                         f"maximum win {_e(fraction_text(top))} to 1"])
+    hit = sheet.hit_frequency
+    rows += [["hit frequency", f"{exact_decimal(hit, 6)}" + (f" (1 in {exact_decimal(1 / hit, 2)})" if hit else "")],
+             ["standard deviation", f"{sheet.std_dev:.6f} per unit wagered"],
+             ["volatility index", "; ".join(f"{v:.4f} at {lv}%" for lv, v in lab.volatility_index.items())],
+             ["maximum win per wager", f"{_e(fraction_text(lab.max_win))} to 1"
+              + (" (without the cash bonus)" if sheet.extra.get("bonus") else "")],
+             ["cycle", _e(_cycle_text(report))]]
+    rows += [[_e(c.label), ("agree exactly" if c.agrees else "<b>DIFFER</b>") + f": {len(c.figures)} figures, "
+              "compared as exact rationals (section 7)"] for c in report.checks]
+    mc = report.monte_carlo
+    if mc is None:
+        rows.append(["simulation", f"none: {_e(report.monte_carlo_note)}"])
+    else:
+        lo, hi = mc.mean_interval
+        rows.append(["simulation", f"{mc.simulation.rounds:,} rounds: RTP {100 * (1 + mc.mean):.4f}% "
+                     f"(95% interval {100 * (1 + lo):.4f}% to {100 * (1 + hi):.4f}%) against the exact "
+                     f"{_percent(rtp, 4)}; " + ("agrees" if mc.agrees else "<b>DISAGREES</b>") + " (section 7)"])
+    rows.append(["report", f'<span class="id">{_e(report.report_id)}</span>'])
+    return "\n".join(["<h2>Summary</h2>", _table(["", ""], rows, css="summary"),
+                       "<p>RTP is the expected amount returned per unit wagered, stake included (1 plus the "
+                       "expected result); the house edge is 1 minus the RTP. Exact values are in section 6.</p>"])
 
 
 def _lab_html(sheet: ParSheet) -> str:
@@ -417,6 +573,7 @@ def render_html(report: Report) -> str:
         f"<h1>Certification report: {_e(report.title)}</h1>",
         f'<p class="sub">Report <span class="id">{_e(report.report_id)}</span> (from the input hash and the '
         "code's digests, section 8)</p>",
+        _summary_html(report),
         *(["<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in report.signoff)
            + "</table>"] if report.signoff else []),
         f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(table_label)} &middot; {i.decks} deck(s) '
