@@ -250,3 +250,37 @@ def test_float_mode_for_simulators_mid_shoe():
     for up in ("4", None):
         e, f = ez_bust_probability(shoe, S17, up), ez_bust_probability(shoe, S17, up, exact=False)
         assert isinstance(f, float) and abs(f - float(e)) <= 1e-14
+
+
+def test_busters_cash_bonus_figures_at_the_minimum_wager_in_every_format():
+    """633c.13(i): with bonus B1 ($8,000 and $1,000 on a player blackjack and a bust of eight or
+    more cards, or of seven, to a wager of at least $5), the return to player, house edge and
+    maximum win at $5, as JSON keys (added), CSV columns (added), and in the text and Markdown
+    sheets; by hand from the bonus's chances and the wager's own return."""
+    import csv
+    import io
+    import json as json_
+    from fractions import Fraction
+
+    from odds import DealerRules, Shoe
+    from odds.wagers import get_wager
+    from odds.wagers.dealer_bust import buster_bonus_probabilities
+    from odds.wagers.paytables import builtin_paytables
+    shipped = builtin_paytables("buster")
+    rules = DealerRules.parse("H17")
+    sheet = get_wager("buster").price(Shoe.decks(6), rules, shipped.tables["C"], 6, {}, shipped.extra)
+    p = buster_bonus_probabilities(Shoe.decks(6), rules)
+    added = (8000 * p["bust-8+"] + 1000 * p["bust-7"]) / 5
+    b1 = sheet.to_json()["bonus"]["B1"]
+    assert Fraction(b1["return_to_player_at_min_wager"]) == 1 + sheet.expected_return + added
+    assert Fraction(b1["house_edge_at_min_wager"]) == sheet.house_edge - added
+    assert Fraction(b1["max_win_at_min_wager"]) == 250 + Fraction(8000, 5) == 1850
+    assert Fraction(sheet.to_json()["bonus"]["B2"]["max_win_at_min_wager"]) == 250 + 1000 == 1250
+    row = next(csv.DictReader(io.StringIO(sheet.to_csv())))
+    assert Fraction(row["bonus_B1_return_to_player_at_min_wager"]) == 1 + sheet.expected_return + added
+    assert row["bonus_B1_max_win_at_min_wager"] == "1850" and row["max_win"] == "250.0"
+    rtp = f"{float((1 + sheet.expected_return + added) * 100):.6f}%"
+    assert f"with bonus B1 at $5: RTP {rtp}" in sheet.to_text() and f"RTP {rtp}" in sheet.to_markdown()
+    assert json_.loads(sheet.render("json"))["bonus"]["B1"]["min_wager"] == "5"
+    plain = get_wager("buster").price(Shoe.decks(6), rules, shipped.tables["C"], 6, {})
+    assert "bonus" not in plain.to_json() and "bonus_" not in plain.to_csv() and "with bonus" not in plain.to_text()

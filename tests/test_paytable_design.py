@@ -1,6 +1,7 @@
 """Designing a paytable: several pays scaled together to a target edge, the edge over a grid of two
 pays, target edges written as people write them, and a commented template to start from. Every
 edge is checked by pricing the changed paytable again, directly."""
+import re
 import json
 from fractions import Fraction
 
@@ -101,6 +102,9 @@ def test_the_template_is_a_valid_file_of_the_regulations_table(wager, tmp_path, 
 
 def test_busters_bonus_prints_as_a_table(capsys):
     assert main(["wager", "buster", "--decks", "6", "--paytable", "A"]) == 0
-    text = capsys.readouterr().out.split("bonus:")[1]
-    assert "awards_dollars bust-8+             8000" in text and "0.0000078556" in text
+    out = capsys.readouterr().out
+    text = out.split("cash bonus B1:")[1]
+    assert re.search(r"bust-8\+ +\$8,000 +0\.\d{10}", text) and "0.0000078556" in text
+    assert "at the minimum wager of $5: added return" in text and "maximum win 1850 to 1" in text
+    assert "with bonus B1 at $5: RTP" in out.split("assumptions:")[0]  # in the headline figures
     assert "{" not in text and len(max(text.splitlines(), key=len)) < 200

@@ -85,6 +85,49 @@ def _section_markdown(value: Any) -> list[str]:
     return markdown_table(*table)
 
 
+def _dollars(text: str) -> str:
+    """A dollar amount from its exact text: $8,000, $2.50, else the fraction."""
+    x = Fraction(text)
+    if x.denominator == 1:
+        return f"${x.numerator:,}"
+    return f"${float(x):,.2f}" if (x * 100).denominator == 1 else f"${text}"
+
+
+def bonus_summary(bonuses: dict) -> list[str]:
+    """One headline line a cash bonus (Buster's 633c.13(i)): the return to player, house edge and
+    maximum win with it, at its minimum wager."""
+    return [f"with bonus {bid} at {_dollars(b['min_wager'])}: RTP "
+            f"{decimal_text(Fraction(b['return_to_player_at_min_wager']) * 100, 6)}%, house edge "
+            f"{decimal_text(Fraction(b['house_edge_at_min_wager']) * 100, 6)}%, maximum win "
+            f"{b['max_win_at_min_wager']} to 1"
+            for bid, b in bonuses.items() if b.get("return_to_player_at_min_wager") is not None]
+
+
+def bonus_tables(bonuses: dict, fractions: bool = False) -> list[tuple[str, list[str], list[list[str]], list[str]]]:
+    """Each cash bonus as (its heading, a table of its awards: the hand, the award, its chance, 1 in
+    N, the expected award; the lines under the table)."""
+    out = []
+    for bid, b in bonuses.items():
+        rows = []
+        for hand, award in b["awards_dollars"].items():
+            p = Fraction(b["probability_blackjack_and"][hand])
+            rows.append([hand, _dollars(award), fraction_text(p) if fractions else decimal_text(p, 10),
+                         "-" if not p else f"{float(1 / p):,.2f}",
+                         "$" + (fraction_text(p * Fraction(award)) if fractions else decimal_text(p * Fraction(award), 10))])
+        expected = Fraction(b["expected_award_dollars"])
+        under = [f"expected award {'$' + fraction_text(expected) if fractions else '$' + decimal_text(expected, 10)} "
+                 f"a round: that over W is the return it adds to a wager of W dollars"]
+        if b.get("return_to_player_at_min_wager") is not None:
+            added = Fraction(b["added_return_at_min_wager"])
+            under.append(f"at the minimum wager of {_dollars(b['min_wager'])}: added return "
+                         f"{fraction_text(added) if fractions else decimal_text(added, 10)}; "
+                         + bonus_summary({bid: b})[0].split(": ", 1)[1])
+        out.append((f"cash bonus {bid}: {b['citation']}; paid with a player blackjack and a winning wager of at least "
+                    f"{_dollars(b['min_wager'])}", ["player blackjack and", "award", "probability", "1 in",
+                                                      "expected award"], rows, under))
+    return out
+
+
 def _field(entry: dict, name: str) -> Any:
     if name in entry:
         return entry[name]
@@ -182,7 +225,7 @@ class ParSheet:
         ]
         if self.cycle is not None:
             lines.append(f"cycle            {self.cycle:,} combinations")
-        return lines + self.lab.summary_lines()
+        return lines + self.lab.summary_lines() + bonus_summary(self.extra.get("bonus", {}))
 
     def title(self) -> str:
         return f"{self.wager}, paytable {self.paytable}, {self.decks} deck(s), {self.rule}"
@@ -211,6 +254,10 @@ class ParSheet:
         out += [f"method: {self.method}"]
         out += [f"WARNING: {w}" for w in self.warnings]
         for key, value in self.extra.items():
+            if key == "bonus":
+                for heading, header, rows, under in bonus_tables(value, fractions):
+                    out += ["", heading, text_table(header, rows, right=range(1, 5))] + under
+                continue
             out += ["", f"{key}:", _section_text(value, fractions)]
         return "\n".join(out)
 
@@ -222,6 +269,11 @@ class ParSheet:
         if self.warnings:
             md += ["", "## Warnings", ""] + [f"- {markdown_text(w)}" for w in self.warnings]
         for key, value in self.extra.items():
+            if key == "bonus":
+                for heading, header, rows, under in bonus_tables(value):
+                    md += ["", f"## {markdown_text(heading[0].upper() + heading[1:])}", ""] + markdown_table(header, rows)
+                    md += [""] + [markdown_text(line[0].upper() + line[1:]) + "." for line in under]
+                continue
             md += ["", f"## {key}", ""] + _section_markdown(value)
         return "\n".join(md)
 
@@ -245,6 +297,16 @@ class ParSheet:
         summary = [fraction_text(self.house_edge), repr(float(self.house_edge)), repr(float(self.hit_frequency)),
                    repr(float(self.variance)), repr(self.std_dev), repr(lab.volatility_index[90]),
                    repr(lab.volatility_index[95]), repr(float(lab.max_win))]
+        bonuses = {bid: b for bid, b in self.extra.get("bonus", {}).items()
+                   if b.get("return_to_player_at_min_wager") is not None}
+        if bonuses:  # a cash bonus: its figures at the minimum wager, in columns after the others
+            header = next(csv.reader([out.getvalue()]))
+            out.seek(0)
+            out.truncate()
+            w.writerow(header + [f"bonus_{bid}_{k}" for bid in bonuses for k in (
+                "return_to_player_at_min_wager", "house_edge_at_min_wager", "max_win_at_min_wager")])
+            summary += [b[k] for b in bonuses.values() for k in (
+                "return_to_player_at_min_wager", "house_edge_at_min_wager", "max_win_at_min_wager")]
         for o in self.outcomes:
             w.writerow([o.name, fraction_text(o.pays), "" if o.combinations is None else o.combinations,
                         fraction_text(o.probability), repr(float(o.probability)), fraction_text(o.ret),

@@ -368,12 +368,8 @@ def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
 
 def bonus_figures(bonus: Mapping[str, Any], sheet: ParSheet) -> tuple[Fraction, Fraction]:
     """(the return a cash bonus adds per unit wagered, the maximum win per wager with it), at the
-    minimum wager it needs (which must be above zero): a bonus hand wins the wager's own pay too."""
-    minimum = Fraction(bonus["min_wager"])
-    awards = {k: Fraction(v) for k, v in bonus["awards_dollars"].items()}
-    pays = {o.name: o.pays for o in sheet.outcomes}
-    top = max([sheet.lab.max_win] + [pays.get(hand, Fraction(0)) + award / minimum for hand, award in awards.items()])
-    return Fraction(bonus["added_return_at_min_wager"]), top
+    minimum wager it needs (which must be above zero), as the par sheet computed them."""
+    return Fraction(bonus["added_return_at_min_wager"]), Fraction(bonus["max_win_at_min_wager"])
 
 
 def _cycle_text(report: Report) -> str:

@@ -87,8 +87,14 @@ def buster_bonus_probabilities(shoe: Shoe, rules: DealerRules) -> dict[str, Frac
     return {k: p_bj * after[k] for k in ("bust-7", "bust-8+")}
 
 
-def _bonus_section(shoe: Shoe, rules: DealerRules, bonuses: Mapping[str, Mapping[str, Any]]) -> dict:
+def _bonus_section(shoe: Shoe, rules: DealerRules, bonuses: Mapping[str, Mapping[str, Any]],
+                   outcomes: Sequence[Outcome]) -> dict:
+    """Each cash bonus: its awards, the chance of each, its expected award, and at its minimum wager
+    the return it adds, the return to player and house edge with it and the maximum win per wager
+    (a bonus hand wins the wager's own pay too)."""
     probs = buster_bonus_probabilities(shoe, rules)
+    base = sum((o.ret for o in outcomes), Fraction(0))
+    pays = {o.name: o.pays for o in outcomes if o.probability}
     out = {}
     for bid, b in bonuses.items():
         awards = {k: Fraction(v) for k, v in b["awards"].items()}
@@ -103,6 +109,11 @@ def _bonus_section(shoe: Shoe, rules: DealerRules, bonuses: Mapping[str, Mapping
             "added_return_per_unit": f"{fraction_text(expected)} / W for a Buster wager of W dollars (W >= {fraction_text(minimum)})",
             "added_return_at_min_wager": fraction_text(expected / minimum) if minimum else None,
         }
+        if minimum:
+            top = max(list(pays.values()) + [pays.get(k, Fraction(0)) + v / minimum for k, v in awards.items() if probs[k]])
+            out[bid].update({"return_to_player_at_min_wager": fraction_text(1 + base + expected / minimum),
+                             "house_edge_at_min_wager": fraction_text(-(base + expected / minimum)),
+                             "max_win_at_min_wager": fraction_text(top)})
     return out
 
 
@@ -112,7 +123,7 @@ def buster_par_sheet(shoe: Shoe, rules: DealerRules, paytable: Paytable, decks: 
     probs = buster_bust_probabilities(shoe, rules)
     outcomes = [Outcome(name, paytable.pays[name], probs[name]) for name in reversed(BUSTER_OUTCOMES)]
     outcomes.append(Outcome("no-bust", Fraction(-1), 1 - sum(probs.values())))
-    extra = {"bonus": _bonus_section(shoe, rules, bonuses)} if bonuses else {}
+    extra = {"bonus": _bonus_section(shoe, rules, bonuses, outcomes)} if bonuses else {}
     return ParSheet(
         "buster", paytable.id, decks, rules.name, tuple(outcomes), None,
         assumptions=(f"{decks} deck(s); {rules.describe()}",
