@@ -356,6 +356,6 @@ def test_a_wager_whose_figures_depend_on_the_dealers_rule_needs_it(tmp_path, cap
     out = tmp_path / "r.html"
     assert main(["certify", "buster", "--decks", "6", "--paytable", "C", "--rounds", "100", "--out", str(out)]) == 2
     assert capsys.readouterr().err == ("odds: certify: buster's figures depend on the dealer's rule: give --rule S17 "
-                                       "or --rule H17\n")
+                                       "or --rule H17 (or both: --rule S17,H17)\n")
     assert not out.exists()
     assert main(["certify", "21+3", "--decks", "6", "--paytable", "C", "--rounds", "100", "--out", str(out)]) == 0

@@ -243,3 +243,49 @@ def test_the_regulation_is_cut_to_what_applies(tmp_path, capsys):
     nine = _section(certify(tmp_path, "21+3", "--decks", "1", "--paytable", "C", out="n.html"), "2. Regulation",
                     "3. Paytable")
     assert "<td>Pay table C</td>" in nine and "<td>Pay table A</td>" not in nine
+
+
+def test_one_filing_for_several_configurations(tmp_path, capsys):
+    """--decks 1,6 --rule S17,H17: one report, one identifier, a summary column and a section each,
+    each configuration's figures those of its own report; the command to make it again names them all."""
+    from odds.verify.certify import certify as certify_one
+    from odds.verify.filing import certify_filing
+    out = tmp_path / "f.html"
+    assert main(["certify", "buster", "--decks", "1,6", "--rule", "S17,H17", "--paytable", "C", *ROUNDS,
+                 "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "4 configurations (1 and 6 decks; S17 and H17)" in said and said.count("agree exactly") == 4
+    page = html.unescape(out.read_text())
+    assert len(set(re.findall(r"ODDS-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}", page))) == 1
+    for n, label in enumerate(("1 deck, S17", "1 deck, H17", "6 decks, S17", "6 decks, H17"), start=3):
+        assert f"<h2>{n}. {label}</h2>" in page and f"<th>{label}</th>" in page
+    from odds.verify.certify_report import exact_decimal
+    one = certify_one("buster", 6, "H17", "C", rounds=2000, seed=3)
+    assert f"<b>{exact_decimal(one.sheet.house_edge * 100, 6)}%</b>" in page.split("<h2>1. Regulation")[0]
+    assert one.input_hash in page  # the configuration's own input hash, in its section
+    assert "odds certify buster --decks 1,6 --rule S17,H17 --paytable C --rounds 2000 --seed 3" in page
+    assert page.count("<h2>1. Regulation</h2>") == 1
+    assert "Single Deck Shoe" in page and "Six-Deck Shoe" in page and "Eight-Deck Shoe" not in page
+    filing = certify_filing("buster", (1, 6), ("S17", "H17"), "C", rounds=2000, seed=3)
+    assert filing.report_id in page and filing.filing_hash in page
+    again = certify_filing("buster", (1, 6), ("S17", "H17"), "C", rounds=2000, seed=3)
+    assert again.report_id == filing.report_id
+    assert certify_filing("buster", (1, 6), ("H17", "S17"), "C", rounds=2000, seed=3).report_id != filing.report_id
+    # a wager the first cards decide: one configuration a deck count, whatever rules are given
+    assert main(["certify", "21+3", "--decks", "1,2", "--rule", "S17,H17", "--paytable", "C", *ROUNDS,
+                 "--out", str(tmp_path / "c.html")]) == 0
+    said = capsys.readouterr().out
+    assert "2 configurations (1 and 2 decks)" in said and "do not depend on the dealer's rule" in said
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--decks", "6,8", "--paytable", "C"], "give --rule S17 or --rule H17 (or both: --rule S17,H17)"),
+    (["--decks", "6,8", "--rule", "S17,X17", "--paytable", "C"], "unknown dealer rule 'X17'"),
+    (["--decks", "6,0", "--rule", "S17", "--paytable", "C"], "must be at least 1"),
+    (["--decks", "1,4", "--rule", "S17", "--paytable", "C"], "paytable C is for 1, 6, 8 deck(s)"),
+])
+def test_a_filings_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, args, message):
+    out = tmp_path / "f.html"
+    assert main(["certify", "buster", *args, *ROUNDS, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and not out.exists()

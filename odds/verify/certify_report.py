@@ -72,17 +72,18 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding
 .fail { background: #fbe3e3; border: 1px solid #c33; padding: 0.5em; font-weight: bold; }
 .warn { color: #8a4b00; }
 table.summary { width: 100%; } table.summary thead { display: none; } table.summary td:first-child { width: 32%; font-weight: bold; }
+table.across { width: 100%; font-size: 0.85em; } table.across td:first-child { font-weight: bold; }
 table.printed { font-size: 0.85em; margin: 0.4em 0; } table.printed th { text-align: left; background: #f3f3f3; }
 table.printed tr.cited td, table.printed tr.cited th { background: #fff3b0; }
 .id { font-family: "DejaVu Sans Mono", monospace; }
 """
 
 
-def _page_css(report: Report, label: str) -> str:
+def _page_css(identifier: str, label: str) -> str:
     """A running header (the report's identifier and subject) and "page X of Y" on every printed page."""
     def css_string(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"'
-    return ("@page { @top-left { content: " + css_string(f"odds certification report {report.report_id}")
+    return ("@page { @top-left { content: " + css_string(f"odds certification report {identifier}")
             + '; font: 8pt "DejaVu Sans", sans-serif; color: #555; } '
             "@top-right { content: " + css_string(label) + '; font: 8pt "DejaVu Sans", sans-serif; color: #555; } '
             '@bottom-right { content: "page " counter(page) " of " counter(pages); '
@@ -120,7 +121,10 @@ def _definition_html(report: Report) -> str:
             + f'<pre class="reg">{_e(d.text)}</pre>')
 
 
-def _regulation_html(report: Report) -> str:
+def _regulation_html(report: Report, decks: Sequence[int] = ()) -> str:
+    """Section 2: the wager's paragraph, its tables cut to what applies at ``decks`` (by default
+    the report's deck count)."""
+    decks = tuple(decks) or (report.inputs.decks,)
     if report.inputs.definition is not None:
         return _definition_html(report)
     wager_text = excerpts(report.regulation)[0]
@@ -136,12 +140,12 @@ def _regulation_html(report: Report) -> str:
         lead += f" The file's pays are those of <b>{_e(regulated.citation)}</b>: highlighted.</p>"
     else:
         lead += f" The paytable cites <b>{_e(regulated.citation)}</b>: highlighted.</p>"
-    out = [lead + _cut_note(report, wager_text), '<div class="reg">']
+    out = [lead + _cut_note(report, wager_text, decks), '<div class="reg">']
     if cited and not any(wager_text.start <= i < wager_text.end for i in marked):
         out.append("<p><i>The paytable's paragraph lies outside the wager's paragraph:</i></p>")
         for e in cited:
             out += [f'<p class="cited">{_e(line)}</p>' for line in e.lines]
-    keep = _applying(report)
+    keep = _applying(report, decks)
     for piece in _pieces(wager_text, marked):
         if isinstance(piece, str):
             out.append(piece)
@@ -206,10 +210,10 @@ def _paytable_columns(block: list) -> dict:
     return {}
 
 
-def _applying(report: Report) -> Any:
+def _applying(report: Report, decks: Sequence[int]) -> Any:
     """What of a printed table of the wager's paragraph applies to the report: the blocks of its
-    deck count (where the blocks name deck counts) and, of a paytable's columns, the report's own;
-    a proposed paytable's report keeps none of the regulation's paytables."""
+    deck counts ``decks`` (where the blocks name deck counts) and, of a paytable's columns, the
+    report's own; a proposed paytable's report keeps none of the regulation's paytables."""
     i = report.inputs
     regulated = i.provenance.regulated
     proposed = regulated is None
@@ -217,8 +221,8 @@ def _applying(report: Report) -> Any:
 
     def keep(rows: list) -> list:
         blocks = _blocks(rows)
-        if any(_block_decks(b) == i.decks for b in blocks):
-            blocks = [b for b in blocks if _block_decks(b) in (None, i.decks)]
+        if any(_block_decks(b) in decks for b in blocks):
+            blocks = [b for b in blocks if _block_decks(b) is None or _block_decks(b) in decks]
         out = []
         owned = any(own in _paytable_columns(b) or "" in _paytable_columns(b) for b in blocks)
         for b in blocks:
@@ -237,17 +241,18 @@ def _applying(report: Report) -> Any:
     return keep
 
 
-def _cut_note(report: Report, text: Any) -> str:
+def _cut_note(report: Report, text: Any, decks: Sequence[int]) -> str:
     """What the paragraph's tables leave out for this report, said once, or nothing."""
-    keep = _applying(report)
+    keep = _applying(report, decks)
     tables = [p for p in _pieces(text, ()) if not isinstance(p, str)]
     if all(keep(t) == t for t in tables):
         return ""
     if report.inputs.provenance.regulated is None:
         return ("<p>The regulation's paytables are not reprinted: they do not apply to a proposed paytable (its pays "
                 "are in section 3); tables of the paragraph that are not paytables are.</p>")
+    counts = " and ".join(f"{d}-deck" for d in decks)
     return (f"<p>Of the paragraph's tables only what applies to this report is reprinted: the "
-            f"{report.inputs.decks}-deck tables, where they are printed by deck count, and the column of paytable "
+            f"{counts} tables, where they are printed by deck count, and the column of paytable "
             f"{_e(report.inputs.provenance.regulated.id)}; the others are left out.</p>")
 
 
@@ -387,15 +392,33 @@ def _percent(x: Fraction, places: int = 6) -> str:
     return exact_decimal(x * 100, places) + "%"
 
 
+def _configuration(report: Report) -> str:
+    """``6 decks, H17`` (the rule only where it matters)."""
+    i = report.inputs
+    return f"{i.decks} deck{'s' if i.decks > 1 else ''}" + (f", {i.rules.name}" if i.dealer_rule_matters else "")
+
+
 def _summary_html(report: Report) -> str:
     """Page one: the figures a regulator reads first, each detailed in the sections after."""
-    i, sheet, lab = report.inputs, report.sheet, report.sheet.lab
-    rtp = 1 + sheet.expected_return
+    i = report.inputs
     rule = i.rules.describe() if i.dealer_rule_matters else "any dealer rule (the first cards decide the wager)"
     table = f"{i.table.id}" + (" (proposed, not in the regulation)" if i.provenance.proposed else f" ({i.table.citation})")
     rows = [["wager", f"{_e(report.title)} ({_e(report.regulation)})"],
             ["configuration", f"{i.decks} deck(s); {_e(rule)}; paytable {_e(table)}"],
-            ["theoretical return to player (RTP)", f"<b>{_percent(rtp)}</b>"],
+            *_figure_rows(report), ["report", f'<span class="id">{_e(report.report_id)}</span>']]
+    return "\n".join(["<h2>Summary</h2>", _table(["", ""], rows, css="summary"), RTP_NOTE])
+
+
+RTP_NOTE = ("<p>RTP is the expected amount returned per unit wagered, stake included (1 plus the expected result); the "
+            "house edge is 1 minus the RTP. Exact values are in the par sheet.</p>")
+
+
+def _figure_rows(report: Report, short: bool = False) -> list[list[str]]:
+    """The summary's figures of one configuration: (label, HTML); ``short``: as a column beside
+    others (a cycle not defined is said so, its reason under the table)."""
+    sheet, lab = report.sheet, report.sheet.lab
+    rtp = 1 + sheet.expected_return
+    rows = [["theoretical return to player (RTP)", f"<b>{_percent(rtp)}</b>"],
             ["house edge", f"<b>{_percent(sheet.house_edge)}</b>"]]
     for bid, b in sheet.extra.get("bonus", {}).items():
         minimum = Fraction(b["min_wager"])
@@ -410,9 +433,9 @@ def _summary_html(report: Report) -> str:
              ["volatility index", "; ".join(f"{v:.4f} at {lv}%" for lv, v in lab.volatility_index.items())],
              ["maximum win per wager", f"{_e(fraction_text(lab.max_win))} to 1"
               + (" (without the cash bonus)" if sheet.extra.get("bonus") else "")],
-             ["cycle", _e(_cycle_text(report))]]
+             ["cycle", "not defined (see below)" if short and report.sheet.cycle is None else _e(_cycle_text(report))]]
     rows += [[_e(c.label), ("agree exactly" if c.agrees else "<b>DIFFER</b>") + f": {len(c.figures)} figures, "
-              "compared as exact rationals (section 7)"] for c in report.checks]
+              "compared as exact rationals"] for c in report.checks]
     mc = report.monte_carlo
     if mc is None:
         rows.append(["simulation", f"none: {_e(report.monte_carlo_note)}"])
@@ -420,11 +443,8 @@ def _summary_html(report: Report) -> str:
         lo, hi = mc.mean_interval
         rows.append(["simulation", f"{mc.simulation.rounds:,} rounds: RTP {100 * (1 + mc.mean):.4f}% "
                      f"(95% interval {100 * (1 + lo):.4f}% to {100 * (1 + hi):.4f}%) against the exact "
-                     f"{_percent(rtp, 4)}; " + ("agrees" if mc.agrees else "<b>DISAGREES</b>") + " (section 7)"])
-    rows.append(["report", f'<span class="id">{_e(report.report_id)}</span>'])
-    return "\n".join(["<h2>Summary</h2>", _table(["", ""], rows, css="summary"),
-                       "<p>RTP is the expected amount returned per unit wagered, stake included (1 plus the "
-                       "expected result); the house edge is 1 minus the RTP. Exact values are in section 6.</p>"])
+                     f"{_percent(rtp, 4)}; " + ("agrees" if mc.agrees else "<b>DISAGREES</b>")])
+    return rows
 
 
 def _lab_html(sheet: ParSheet) -> str:
@@ -531,80 +551,185 @@ def _check_html(number: str, check: ExactCheck) -> str:
                       f'<p class="{"pass" if check.agrees else "fail"}">{_e(check.verdict())}</p>'])
 
 
+def _heading(report: Report) -> tuple[str, str]:
+    """(the paytable's label, the rule's) of a report."""
+    i = report.inputs
+    return (f"{i.table.id} (proposed)" if i.provenance.proposed else i.table.id,
+            i.rules.name if i.dealer_rule_matters else "any dealer rule")
+
+
+def _inputs_html(report: Report) -> str:
+    """The inputs as a table, with the canonical JSON the input hash is taken of."""
+    i = report.inputs
+    rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
+            ["decks", str(i.decks)],
+            ["dealer", _e(i.rules.describe()) if i.dealer_rule_matters
+             else "any rule: the first cards decide the wager (no rule of the dealer's is an input)"],
+            ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"
+                         + ("; proposed, not in the regulation" if i.provenance.proposed else "")]]
+    if i.table.from_file:
+        rows.append(["paytable file", f'<code>{_e(i.table.source)}</code>, SHA-256 '
+                                      f'<span class="mono">{_e(i.table.sha256)}</span>'])
+    if i.definition is not None:
+        rows.append(["wager file", f'<code>{_e(i.definition.source)}</code>, SHA-256 '
+                                   f'<span class="mono">{_e(i.definition.sha256)}</span>'])
+    flags = option_flags(get_wager(i.wager))
+    rows += [[_e(flags.get(k, f"--option {k}")), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
+    rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
+             ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
+    return "\n".join([
+        _table(["input", "value"], rows),
+        "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
+        "count, the dealer's rule, the paytable's contents, the options and the version of odds"
+        + (", and the paytable file's SHA-256" if i.table.from_file else "")
+        + (", and the wager definition file's SHA-256" if i.definition is not None else "") + ".</p>",
+        f"<pre>{_e(i.canonical_json())}</pre>"])
+
+
+def _assumptions_html(report: Report) -> str:
+    assumptions = "".join(f"<li>{_e(a)}</li>" for a in report.sheet.assumptions)
+    shown_notes = set(report.inputs.table.notes)  # printed under the paytable (section 3) already
+    warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in report.sheet.warnings if w not in shown_notes)
+    return f"<ul>{assumptions}</ul>" + (f"<p>Warnings:</p><ul>{warnings}</ul>" if warnings else "")
+
+
+def _method_html(report: Report) -> str:
+    return "\n".join([
+        f"<p><b>Fast path.</b> {_e(report.sheet.method)}. Every probability is an exact rational number.</p>",
+        *(f"<p><b>{'Reference path' if c.title == ExactCheck.title else _e(c.title)}.</b> {_e(c.method)}.</p>"
+          for c in report.checks),
+        "<p><b>Monte Carlo.</b> " + (_e(MONTE_CARLO_ROUNDS if get_wager(report.inputs.wager).rounds else MONTE_CARLO)
+                                    if report.monte_carlo else _e(report.monte_carlo_note) + ".") + "</p>"])
+
+
+def _verification_html(report: Report, section: str) -> str:
+    """Each exact check, then the Monte Carlo cross-check, numbered under ``section``."""
+    checks = report.checks
+    return "\n".join([*(_check_html(f"{section}.{n}", c) for n, c in enumerate(checks, start=1)),
+                       f"<h3>{section}.{len(checks) + 1} Monte Carlo cross-check</h3>", _monte_carlo_html(report)])
+
+
+def _versions_html(report: Report) -> str:
+    return "\n".join([
+        _table(["software", "version"], [[_e(a), _e(b)] for a, b in report.versions]),
+        "<p>The code that computed this report: the SHA-256 of the installed package's sources (each file's "
+        "path and bytes, in path order) and of each compiled kernel.</p>",
+        _table(["code", "SHA-256"], [[_e(a), f'<span class="mono">{_e(b)}</span>'] for a, b in report.code])])
+
+
+def _again_html(command: str, pdf: bool) -> str:
+    return "\n".join([
+        f"<pre>{_e(command)}</pre>",
+        "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day"
+        + (", and its PDF's document dates are the report's date (or 2000-01-01 when it gives none)"
+           if pdf else "") + ".</p>"])
+
+
+def _signoff_html(signoff: Sequence[tuple[str, str]]) -> list[str]:
+    return ["<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in signoff)
+            + "</table>"] if signoff else []
+
+
+def _document(title: str, css: str, body: Sequence[str]) -> str:
+    return "\n".join(["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+                      f"<title>{_e(title)}</title>", f"<style>{STYLE}{css}</style>", "</head>", "<body>", *body,
+                      "</body>", "</html>", ""])
+
+
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page (no scripts, no time of day)."""
-    i, sheet, checks = report.inputs, report.sheet, report.checks
-    table_label = f"{i.table.id} (proposed)" if i.provenance.proposed else i.table.id
-    rule = i.rules.name if i.dealer_rule_matters else "any dealer rule"
+    i, checks = report.inputs, report.checks
+    table_label, rule = _heading(report)
     heading = f"{report.title} ({report.regulation}), paytable {table_label}, {i.decks} deck(s), {rule}"
     mc_section = f"7.{len(checks) + 1}"
     overall = ("Verification passed: " + " ".join(c.verdict() for c in checks)
                + (" The Monte Carlo cross-check agrees." if report.monte_carlo
                   else f" (No Monte Carlo cross-check: see {mc_section}.)")
                if report.agrees else "VERIFICATION FAILED: see section 7.")
-    inputs_rows = [["wager", f"{_e(i.wager)}: {_e(report.title)}"], ["regulation", _e(report.regulation)],
-                   ["decks", str(i.decks)],
-                   ["dealer", _e(i.rules.describe()) if i.dealer_rule_matters
-                    else "any rule: the first cards decide the wager (no rule of the dealer's is an input)"],
-                   ["paytable", f"{_e(i.table.id)} ({_e(i.table.citation)})"
-                                + ("; proposed, not in the regulation" if i.provenance.proposed else "")]]
-    if i.table.from_file:
-        inputs_rows.append(["paytable file", f'<code>{_e(i.table.source)}</code>, SHA-256 '
-                                             f'<span class="mono">{_e(i.table.sha256)}</span>'])
-    if i.definition is not None:
-        inputs_rows.append(["wager file", f'<code>{_e(i.definition.source)}</code>, SHA-256 '
-                                          f'<span class="mono">{_e(i.definition.sha256)}</span>'])
-    flags = option_flags(get_wager(i.wager))
-    inputs_rows += [[_e(flags.get(k, f"--option {k}")), _e(_option_text(k, v))] for k, v in sorted(i.options.items())]
-    inputs_rows += [["Monte Carlo", f"{i.rounds:,} rounds, seed {i.seed}"], ["odds", _e(__version__)],
-                    ["input hash (SHA-256)", f'<span class="mono">{report.input_hash}</span>']]
-    assumptions = "".join(f"<li>{_e(a)}</li>" for a in sheet.assumptions)
-    shown_notes = set(i.table.notes)  # printed under the paytable (section 3) already
-    warnings = "".join(f'<li class="warn">{_e(w)}</li>' for w in sheet.warnings if w not in shown_notes)
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        f"<title>Certification report: {_e(heading)}</title>",
-        f"<style>{STYLE}{_page_css(report, f'{report.title}, paytable {table_label}, {i.decks} deck(s)')}</style>",
-        "</head>", "<body>",
+    css = _page_css(report.report_id, f"{report.title}, paytable {table_label}, {i.decks} deck(s)")
+    return _document(f"Certification report: {heading}", css, [
         f"<h1>Certification report: {_e(report.title)}</h1>",
         f'<p class="sub">Report <span class="id">{_e(report.report_id)}</span> (from the input hash and the '
         "code's digests, section 8)</p>",
-        _summary_html(report),
-        *(["<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in report.signoff)
-           + "</table>"] if report.signoff else []),
+        _summary_html(report), *_signoff_html(report.signoff),
         f'<p class="sub">{_e(report.regulation)} &middot; paytable {_e(table_label)} &middot; {i.decks} deck(s) '
         f"&middot; {_e(rule)} &middot; odds {_e(__version__)}</p>",
         f'<p class="{"pass" if report.agrees else "fail"}">{_e(overall)}</p>',
-        "<h2>1. Inputs</h2>", _table(["input", "value"], inputs_rows),
-        "<p>The input hash is the SHA-256 of this canonical JSON (keys sorted, no spaces): the wager, the deck "
-        "count, the dealer's rule, the paytable's contents, the options and the version of odds"
-        + (", and the paytable file's SHA-256" if i.table.from_file else "")
-        + (", and the wager definition file's SHA-256" if i.definition is not None else "") + ".</p>",
-        f"<pre>{_e(i.canonical_json())}</pre>",
+        "<h2>1. Inputs</h2>", _inputs_html(report),
         "<h2>2. Regulation</h2>" if i.definition is None else "<h2>2. Definition (not in a regulation)</h2>",
         _regulation_html(report),
         "<h2>3. Paytable</h2>", _paytable_html(i),
-        "<h2>4. Assumptions</h2>", f"<ul>{assumptions}</ul>",
-        *([f"<p>Warnings:</p><ul>{warnings}</ul>"] if warnings else []),
-        "<h2>5. Method</h2>",
-        f"<p><b>Fast path.</b> {_e(sheet.method)}. Every probability is an exact rational number.</p>",
-        *(f"<p><b>{'Reference path' if c.title == ExactCheck.title else _e(c.title)}.</b> {_e(c.method)}.</p>"
-          for c in checks),
-        "<p><b>Monte Carlo.</b> " + (_e(MONTE_CARLO_ROUNDS if get_wager(i.wager).rounds else MONTE_CARLO)
-                                    if report.monte_carlo else _e(report.monte_carlo_note) + ".") + "</p>",
-        "<h2>6. Par sheet</h2>", _sheet_html(sheet),
-        "<h2>7. Verification</h2>", *(_check_html(f"7.{n}", c) for n, c in enumerate(checks, start=1)),
-        f"<h3>{mc_section} Monte Carlo cross-check</h3>", _monte_carlo_html(report),
-        "<h2>8. Versions</h2>", _table(["software", "version"], [[_e(a), _e(b)] for a, b in report.versions]),
-        "<p>The code that computed this report: the SHA-256 of the installed package's sources (each file's "
-        "path and bytes, in path order) and of each compiled kernel.</p>",
-        _table(["code", "SHA-256"], [[_e(a), f'<span class="mono">{_e(b)}</span>'] for a, b in report.code]),
-        "<h2>9. To make this report again</h2>", f"<pre>{_e(i.command(report.signoff, report.pdf))}</pre>",
-        "<p>The same inputs and versions give the same file, byte for byte: the report holds no time of day"
-        + (", and its PDF's document dates are the report's date (or 2000-01-01 when it gives none)"
-           if report.pdf else "") + ".</p>",
-        "</body>", "</html>", ""]
-    return "\n".join(parts)
+        "<h2>4. Assumptions</h2>", _assumptions_html(report),
+        "<h2>5. Method</h2>", _method_html(report),
+        "<h2>6. Par sheet</h2>", _sheet_html(report.sheet),
+        "<h2>7. Verification</h2>", _verification_html(report, "7"),
+        "<h2>8. Versions</h2>", _versions_html(report),
+        "<h2>9. To make this report again</h2>", _again_html(i.command(report.signoff, report.pdf), report.pdf)])
+
+
+def render_filing_html(filing: Any) -> str:
+    """A filing (:class:`odds.verify.filing.Filing`) as one HTML page: the summary across its
+    configurations, the regulation and the paytable once, then a section per configuration, the
+    versions and the command that makes it again."""
+    first, reports = filing.first, filing.reports
+    i = first.inputs
+    table_label, _ = _heading(first)
+    labels = [_configuration(r) for r in reports]
+    overall = (f"Verification passed in every configuration ({len(reports)}): each exact check agrees exactly on "
+               "every figure" + (", and each Monte Carlo cross-check agrees." if all(r.monte_carlo for r in reports)
+                                 else "; see each configuration for its Monte Carlo cross-check.")
+               if filing.agrees else "VERIFICATION FAILED in "
+               + ", ".join(label for label, r in zip(labels, reports) if not r.agrees) + ": see its section.")
+    body = [f"<h1>Certification report: {_e(first.title)}</h1>",
+            f'<p class="sub">Report <span class="id">{_e(filing.report_id)}</span>: one filing of '
+            f"{len(reports)} configurations ({_e(filing.configurations())}), paytable {_e(table_label)} (from the "
+            "filing hash and the code's digests)</p>",
+            "<h2>Summary</h2>", _filing_summary(filing, labels), RTP_NOTE, *_signoff_html(filing.signoff),
+            f'<p class="{"pass" if filing.agrees else "fail"}">{_e(overall)}</p>',
+            "<h2>1. Regulation</h2>" if i.definition is None else "<h2>1. Definition (not in a regulation)</h2>",
+            _regulation_html(first, sorted({r.inputs.decks for r in reports})),
+            "<h2>2. Paytable</h2>", _paytable_html(i)]
+    for n, (label, report) in enumerate(zip(labels, reports), start=3):
+        body += [f"<h2>{n}. {_e(label)}</h2>",
+                 f'<p class="sub">Configuration input hash <span class="mono">{_e(report.input_hash)}</span></p>',
+                 f"<h3>{n}.1 Inputs</h3>", _inputs_html(report),
+                 f"<h3>{n}.2 Assumptions</h3>", _assumptions_html(report),
+                 f"<h3>{n}.3 Method</h3>", _method_html(report),
+                 f"<h3>{n}.4 Par sheet</h3>", _sheet_html(report.sheet),
+                 f"<h3>{n}.5 Verification</h3>", _verification_html(report, f"{n}.5")]
+    last = len(reports) + 3
+    body += [f"<h2>{last}. Versions</h2>", _versions_html(first),
+             f"<h2>{last + 1}. The filing's identity</h2>",
+             "<p>The filing hash is the SHA-256 of the list of each configuration's canonical inputs, in order "
+             f'(each shown in its section): <span class="mono">{_e(filing.filing_hash)}</span>.</p>',
+             f"<h2>{last + 2}. To make this report again</h2>", _again_html(filing.command(), filing.pdf)]
+    css = _page_css(filing.report_id, f"{first.title}, paytable {table_label}, {filing.configurations()}")
+    return _document(f"Certification report: {first.title} ({first.regulation}), paytable {table_label}, "
+                     f"{filing.configurations()}", css, body)
+
+
+def _filing_summary(filing: Any, labels: Sequence[str]) -> str:
+    """The summary's figures with a column for each configuration, four configurations a table."""
+    first = filing.first
+    i = first.inputs
+    table = f"{i.table.id}" + (" (proposed, not in the regulation)" if i.provenance.proposed else f" ({i.table.citation})")
+    head = _table(["", ""], [["wager", f"{_e(first.title)} ({_e(first.regulation)})"],
+                             ["configurations", _e(filing.configurations())
+                              + ("" if i.dealer_rule_matters else "; any dealer rule (the first cards decide the wager)")],
+                             ["paytable", _e(table)],
+                             ["report", f'<span class="id">{_e(filing.report_id)}</span>']], css="summary")
+    columns = [dict((label, value) for label, value in _figure_rows(r, short=True)) for r in filing.reports]
+    names = list(dict.fromkeys(name for c in columns for name in c))
+    out = [head]
+    for k in range(0, len(labels), 4):
+        part = range(k, min(k + 4, len(labels)))
+        out.append(_table(["figure", *(labels[j] for j in part)],
+                          [[_e(name), *(columns[j].get(name, "&ndash;") for j in part)] for name in names],
+                          css="across"))
+    undefined = [r for r in filing.reports if r.sheet.cycle is None]
+    if undefined:
+        out.append(f"<p>Cycle {_e(_cycle_text(undefined[0]))}.</p>")
+    return "\n".join(out)
 
 
 # ------------------------------------------------------------------------------------ writing

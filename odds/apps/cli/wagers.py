@@ -7,7 +7,7 @@ import hashlib
 import json
 import sys
 from fractions import Fraction
-from typing import Any, Sequence, Union, cast
+from typing import Any, Optional, Sequence, Union, cast
 
 from odds.core.cards import parse_cards
 from odds.core.errors import OddsError, shown
@@ -15,11 +15,11 @@ from odds.core.numbers import exact_number
 from odds.core.formats import decimal_text, fraction_text, text_table
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
-from odds.wagers import WAGERS, get_wager
+from odds.wagers import WAGERS, Wager, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
-from .arguments import (FORMAT_HELP, UsageError, add_wager_file, add_wager_source, examples, round_count,
+from .arguments import (FORMAT_HELP, UsageError, add_wager_file, add_wager_source, deck_list, examples, round_count,
                         select_paytable, wager_of, whole_number, writable_file)
 from .game import GAME_COMMANDS
 from .options import add_wager_options, options_given
@@ -191,9 +191,7 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
     from pathlib import Path
 
     from odds.verify.certify import AUTO, DEFAULT_ROUNDS, certify, check_inputs
-    from odds.core.outputs import write_file
-    from odds.verify.certify_report import print_pdf, render_html, require_pdf_renderer
-    from odds.verify.fingerprint import pdf_renderer_version
+    from odds.verify.certify_report import render_html, require_pdf_renderer
     out = Path(args.out)
     writable_file(args.out, "certify: --out")
     pdf = None if args.pdf is None else Path(args.pdf) if args.pdf else out.with_suffix(".pdf")
@@ -202,35 +200,95 @@ def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
         require_pdf_renderer()  # a PDF that cannot be made is said before the work, and nothing is written
     wager = wager_of(args)
     options = options_given(args, wager, "certify")
+    rules = rule_list(args.rule or "S17")
+    for decks in args.decks:  # every configuration's inputs are checked before any is computed
+        for rule in rules:
+            check_inputs(wager.name, decks, rule, args.paytable, args.paytable_file, args.any_decks,
+                         not args.no_peek, options, DEFAULT_ROUNDS if args.rounds == AUTO else args.rounds, args.seed,
+                         wager_file=args.wager_file)
     if args.rule is None and wager.dealer_rule_matters:  # said after any other input's fault
-        check_inputs(wager.name, args.decks, "S17", args.paytable, args.paytable_file, args.any_decks,
-                     not args.no_peek, options, DEFAULT_ROUNDS if args.rounds == AUTO else args.rounds, args.seed,
-                     wager_file=args.wager_file)
-        raise UsageError(f"certify: {wager.name}'s figures depend on the dealer's rule: give --rule S17 or --rule H17")
-    report = certify(wager.name, args.decks, args.rule or "S17", args.paytable, args.paytable_file, args.any_decks,
-                     not args.no_peek, options, args.rounds, args.seed,
-                     wager_file=args.wager_file)
+        raise UsageError(f"certify: {wager.name}'s figures depend on the dealer's rule: give --rule S17 or --rule H17"
+                         " (or both: --rule S17,H17)")
     signoff = tuple((label, value) for label, value in (("date", args.date), ("prepared by", args.prepared_by),
                                                         ("reviewed by", args.reviewed_by)) if value)
-    renderer = pdf_renderer_version() if args.pdf is not None else None
-    report = dataclasses.replace(report, signoff=signoff, pdf=pdf is not None,
-                                 versions=report.versions + ((("PDF renderer", renderer),) if renderer else ()))
-    page = render_html(report)
-    printed = None if pdf is None else print_pdf(page, args.date or "")
+    if len(args.decks) > 1 or (len(rules) > 1 and wager.dealer_rule_matters):
+        return _certify_filing(args, wager, options, rules, signoff, out, pdf)
+    report = certify(wager.name, args.decks[0], rules[0], args.paytable, args.paytable_file, args.any_decks,
+                     not args.no_peek, options, args.rounds, args.seed,
+                     wager_file=args.wager_file)
+    report = dataclasses.replace(_with_renderer(report, pdf), signoff=signoff)
+    printed = _write_report(render_html(report), out, pdf, args.date)
+    lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks[0]} deck(s), "
+             f"{report.inputs.rules.name if report.inputs.dealer_rule_matters else 'any dealer rule'}; "
+             f"report {report.report_id}, input hash {report.input_hash}", *_checks_said(report)]
+    return _ending(lines, pdf, printed, report.agrees, "section 7")
+
+
+def _with_renderer(report: Any, pdf: Any) -> Any:
+    """The report marked as printed to PDF, the renderer's version among its versions."""
+    from odds.verify.fingerprint import pdf_renderer_version
+    renderer = pdf_renderer_version() if pdf is not None else None
+    return dataclasses.replace(report, pdf=pdf is not None,
+                               versions=report.versions + ((("PDF renderer", renderer),) if renderer else ()))
+
+
+def _write_report(page: str, out: Any, pdf: Any, date: Any) -> Optional[bytes]:
+    """Print the PDF (if asked) before writing anything, then write the HTML and the PDF; the PDF's bytes."""
+    from odds.core.outputs import write_file
+    from odds.verify.certify_report import print_pdf
+    printed = None if pdf is None else print_pdf(page, date or "")
     write_file(out, page.encode("utf-8"), "certify: --out")
     if pdf is not None and printed is not None:
         write_file(pdf, printed, "certify: --pdf")
-    lines = [f"wrote {out}: {report.title}, paytable {report.inputs.table.id}, {args.decks} deck(s), "
-             f"{report.inputs.rules.name if report.inputs.dealer_rule_matters else 'any dealer rule'}; "
-             f"report {report.report_id}, input hash {report.input_hash}",
-             *(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
-             "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
-                                else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
+    return printed
+
+
+def rule_list(text: str) -> list[str]:
+    """The dealer's rules of ``--rule S17,H17``, each checked, in the order given, once each.
+
+    >>> rule_list("h17, S17,H17")
+    ['H17', 'S17']
+    """
+    rules = [DealerRules.parse(part).name for part in str(text).split(",") if part.strip()]
+    if not rules:
+        raise UsageError("--rule: give S17, H17 or both (S17,H17)")
+    return list(dict.fromkeys(rules))
+
+
+def _certify_filing(args: argparse.Namespace, wager: Wager, options: dict, rules: list[str],
+                    signoff: tuple[tuple[str, str], ...], out: Any, pdf: Any) -> tuple[str, int]:
+    """Several configurations: one filing, written whole or not at all."""
+    from odds.verify.certify_report import render_filing_html
+    from odds.verify.filing import certify_filing
+    filing = certify_filing(wager.name, args.decks, rules, args.paytable, args.paytable_file, args.any_decks,
+                            not args.no_peek, options, args.rounds, args.seed, wager_file=args.wager_file)
+    reports = tuple(_with_renderer(r, pdf) for r in filing.reports)
+    filing = dataclasses.replace(filing, reports=reports, signoff=signoff, pdf=pdf is not None)
+    printed = _write_report(render_filing_html(filing), out, pdf, args.date)
+    lines = [f"wrote {out}: {filing.first.title}, paytable {filing.first.inputs.table.id}, {len(reports)} "
+             f"configurations ({filing.configurations()}); report {filing.report_id}, filing hash {filing.filing_hash}"]
+    if len(rules) > 1 and not wager.dealer_rule_matters:
+        lines.append(f"{wager.name}'s figures do not depend on the dealer's rule: one configuration a deck count")
+    for r in reports:
+        label = f"{r.inputs.decks} deck(s)" + (f", {r.inputs.rules.name}" if r.inputs.dealer_rule_matters else "")
+        lines.append(f"{label}: " + "; ".join(_checks_said(r)))
+    return _ending(lines, pdf, printed, filing.agrees, "the configuration's section")
+
+
+def _checks_said(report: Any) -> list[str]:
+    """What each check of a report found, a line each."""
+    return [*(f"{c.label}: " + ("agree exactly" if c.agrees else "DIFFER") for c in report.checks),
+            "Monte Carlo: " + (report.monte_carlo_note if report.monte_carlo is None
+                               else "agrees" if report.monte_carlo.agrees else "DISAGREES")]
+
+
+def _ending(lines: list[str], pdf: Any, printed: Optional[bytes], agrees: bool, where: str) -> tuple[str, int]:
+    """The PDF's digest, and the exit status: 1 when a check failed (said on stderr, with where to look)."""
     if pdf is not None and printed is not None:
         lines.append(f"wrote {pdf} (SHA-256 {hashlib.sha256(printed).hexdigest()})")
-    if not report.agrees:
-        print("odds: verification failed: see section 7 of the report", file=sys.stderr)
-    return "\n".join(lines), (0 if report.agrees else 1)
+    if not agrees:
+        print(f"odds: verification failed: see {where} of the report", file=sys.stderr)
+    return "\n".join(lines), (0 if agrees else 1)
 
 
 def add_certify_parser(sub: argparse._SubParsersAction) -> None:
@@ -245,8 +303,10 @@ def add_certify_parser(sub: argparse._SubParsersAction) -> None:
     add_wager_source(ce)
     add_wager_options(ce, "certify")
     ce.set_defaults(rule=None)  # a wager whose figures depend on the dealer's rule is certified at the rule given
-    next(a for a in ce._actions if a.dest == "rule").help = ("S17 or H17: required where the wager's figures "
-                                                             "depend on the dealer's rule")
+    next(a for a in ce._actions if a.dest == "rule").help = ("S17, H17 or both (S17,H17): required where the wager's "
+                                                             "figures depend on the dealer's rule")
+    decks = next(a for a in ce._actions if a.dest == "decks")
+    decks.type, decks.help = deck_list, "deck counts, e.g. 6 or 6,8 (several: one filing, a section each)"
     ce.add_argument("--rounds", type=certify_rounds, default=AUTO,
                     help=f"Monte Carlo rounds, or auto (the default): enough to expect ten hits of the rarest paid "
                          f"outcome, {DEFAULT_ROUNDS:,} to {AUTO_CAP:,}")
