@@ -245,6 +245,11 @@ class Wager:
         """Whether the simulator deals this wager (dealt cards, or whole rounds)."""
         return self.dealt is not None or self.rounds
 
+    def rule_shown(self, rules: Any) -> str:
+        """The dealer's rule as a result names it: S17 or H17, or "any" for a wager no rule of the
+        dealer's changes (as its par sheet says)."""
+        return rules.name if self.dealer_rule_matters else "any"
+
     def build_options(self, given: Optional[Mapping[str, Any]] = None) -> Options:
         """This wager's typed options from a mapping; unknown names and bad values refused."""
         return self.options.build(self.name, given)

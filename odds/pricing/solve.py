@@ -183,7 +183,7 @@ def solve_pay(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules, 
     if edge_at(pay) != target:
         raise EngineError(f"the return of {w.name} is not linear in the pay of {outcome}")
     lo, hi = practical_pays(pay)
-    return Solution(w.name, paytable.id, decks, rules.name, outcome, target, pay, slope,
+    return Solution(w.name, paytable.id, decks, w.rule_shown(rules), outcome, target, pay, slope,
                     None if lo is None else Practical(lo, edge_at(lo)), Practical(hi, edge_at(hi)),
                     edge_at)
 
@@ -290,7 +290,7 @@ def solve_scale(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules
             nearest = hi if lo is None or hi - p < p - lo else lo
             chosen[o] = (lo if lo is not None else hi) if pick == 0 else hi if pick == 1 else nearest
         practical.append((label, chosen, edge(chosen)))
-    return ScaledSolution(w.name, paytable.id, decks, rules.name, tuple(outcomes), target, factor, pays,
+    return ScaledSolution(w.name, paytable.id, decks, w.rule_shown(rules), tuple(outcomes), target, factor, pays,
                           tuple(practical))
 
 
@@ -363,4 +363,4 @@ def edge_grid(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules,
             if edge({r_name: r_pays[i], c_name: c_pays[j]}) != cells[i][j]:
                 raise EngineError(f"the return of {w.name} is not affine in the pays of {r_name} and {c_name}")
     target = None if target_edge is None else parse_edge(target_edge)
-    return EdgeGrid(w.name, paytable.id, decks, rules.name, (r_name, r_pays), (c_name, c_pays), cells, target)
+    return EdgeGrid(w.name, paytable.id, decks, w.rule_shown(rules), (r_name, r_pays), (c_name, c_pays), cells, target)

@@ -138,7 +138,8 @@ def simulate(wager: str, decks: int, rules: DealerRules, pays: Mapping, rounds: 
                 shown.update(1024)
     settled = {o: (Fraction(-1) if o == spec.lose else spec.pay(o, exact_pays) if spec.pay else exact_pays[o])
                for o in counts}
-    return Simulation(wager, decks, rules.name, rounds, seed, dict(sorted(counts.items())), settled)
+    return Simulation(wager, decks, get_wager(wager).rule_shown(rules), rounds, seed, dict(sorted(counts.items())),
+                      settled)
 
 
 # -------------------------------------------------------------------------------- comparison
