@@ -289,3 +289,19 @@ def test_a_filings_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, ar
     assert main(["certify", "buster", *args, *ROUNDS, "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_a_wagers_own_sections_are_tables_not_json(tmp_path, capsys):
+    """A progressive's R(M) = a + b*M, the streak wager's round and streaks: tables with their exact
+    values (the regulation's "Pav table" slip read as a paytable column too)."""
+    prog = html.unescape(certify(tmp_path, "progressive-super-sevens", "--decks", "6", "--paytable", "C",
+                                 "--meter", "minor=500,major=2000,mega=10000"))
+    assert "<h3>Progressive</h3>" in prog and "<td>a (the fixed pays, the meters at 0)</td>" in prog
+    assert '"jackpot_one_in"' not in prog and "<td>three-7s-diamonds</td>" in prog
+    reg = _section(prog, "2. Regulation", "3. Paytable")
+    assert "<td>Pav table C</td>" in reg and "Pav table A" not in reg and "<td>100% mega</td>" in reg
+    streak = html.unescape(certify(tmp_path, "streak", "--decks", "1", "--rule", "H17", "--paytable", "A",
+                                   "--any-decks", "--split-hands", "1", out="s.html"))
+    par = _section(streak, "6. Par sheet", "7. Verification")
+    assert "<h3>Round</h3>" in par and "<h3>Streaks</h3>" in par and "<pre>" not in par
+    assert "Round_decimal" not in par and "<td>win</td>" in par

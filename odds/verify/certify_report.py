@@ -178,7 +178,7 @@ def _pieces(text: Any, marked: Container[int]) -> list:
 
 
 DECK_WORDS = {"single": 1, "one": 1, "two": 2, "four": 4, "six": 6, "eight": 8}
-PAYTABLE_HEAD = re.compile(r"pay ?table\s*([A-Za-z0-9]*)", re.IGNORECASE)
+PAYTABLE_HEAD = re.compile(r"pa[yv] ?table\s*([A-Za-z0-9]*)", re.IGNORECASE)  # "Pav table": a slip as printed
 
 
 def _blocks(rows: list) -> list:
@@ -219,8 +219,19 @@ def _applying(report: Report, decks: Sequence[int]) -> Any:
     proposed = regulated is None
     own = None if regulated is None else regulated.id.upper()
 
+    last: dict = {}  # the paytable columns of the table before, for its rows printed after a broken line
+
     def keep(rows: list) -> list:
         blocks = _blocks(rows)
+        head = next((c for c in map(_paytable_columns, blocks) if c), None)
+        if head is None and last and max(len(cells) for cells, _ in rows) == last["width"]:
+            blocks = [[((cells[:1], cited) if not any(cells[1:]) else (cells, cited)) for cells, cited in b]
+                      for b in blocks]
+            return [(cells, cited) if not any(cells[1:]) or own not in last["columns"] else
+                    ([cells[0]] + cells[last["columns"][own]:last["columns"][own] + 1], cited)
+                    for b in blocks for cells, cited in b] if not proposed else []
+        if head is not None:
+            last.update(columns=head, width=max(len(cells) for cells, _ in rows))
         if any(_block_decks(b) in decks for b in blocks):
             blocks = [b for b in blocks if _block_decks(b) is None or _block_decks(b) in decks]
         out = []
@@ -329,9 +340,50 @@ def _sheet_html(sheet: ParSheet) -> str:
     for key, value in sheet.extra.items():
         if key == "bonus":
             out.append(_bonus_html(value, sheet))
-        else:
-            out.append(f"<h3>{_e(key)}</h3><pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>")
+        elif key == "progressive":
+            out.append(_progressive_html(value))
+        elif not (key.endswith("_decimal") and key[:-len("_decimal")] in sheet.extra):  # decimals shown beside
+            out.append(_section_html(key, value))
     return "\n".join(out)
+
+
+EXACT = re.compile(r"-?\d+(/\d+)?")
+
+
+def _cell(value: Any) -> str:
+    """A value of a wager's own section: an exact number as its fraction, breakable after the bar."""
+    return _e(value).replace("/", "/<wbr>") if isinstance(value, str) else _e(value)
+
+
+def _section_html(key: str, value: Any) -> str:
+    """A wager's own section (the streak wagers' round and streaks) as a table: named exact numbers
+    with their decimals, or named entries a row each; anything else as JSON."""
+    title = f"<h3>{_e(key[0].upper() + key[1:])}</h3>"
+    if isinstance(value, dict) and value and all(isinstance(v, str) and EXACT.fullmatch(v) for v in value.values()):
+        rows = [[_e(k), _cell(v), exact_decimal(Fraction(v))] for k, v in value.items()]
+        return title + _table(["", "exact", "decimal"], rows, numeric=(1, 2), exact=(1,))
+    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+        names = list(dict.fromkeys(n for v in value.values() for n in v if not n.endswith("_decimal")))
+        rows = [[_e(k)] + [_cell(v.get(n, "")) for n in names] for k, v in value.items()]
+        return title + _table([key, *names], rows, numeric=range(1, len(names) + 1),
+                              exact=range(1, len(names) + 1))
+    return f"{title}<pre>{_e(json.dumps(value, indent=1, sort_keys=True))}</pre>"
+
+
+def _progressive_html(prog: Mapping[str, Any]) -> str:
+    """A progressive's return as a function of its meters, R(M) = a + sum of b[m] x M[m]: its
+    coefficients, the meters the report was computed at, and each jackpot hand's odds."""
+    rows = [["a (the fixed pays, the meters at 0)", _e(prog["a"]), exact_decimal(Fraction(prog["a"]))]]
+    rows += [[f"b[{_e(m)}] (per unit of the {_e(m)} meter)", _e(b), exact_decimal(Fraction(b), 15)]
+             for m, b in prog["b"].items()]
+    meters = [[_e(m), _e(v)] for m, v in prog.get("meters", {}).items()]
+    odds = [[_e(hand), f"{n:,.2f}"] for hand, n in prog.get("jackpot_one_in", {}).items()]
+    return "\n".join([
+        "<h3>Progressive</h3>",
+        f"<p>The return per unit wagered is linear in the meters: <code>{_e(prog['formula'])}</code>.</p>",
+        _table(["coefficient", "exact", "decimal"], rows, numeric=(1, 2), exact=(1,)),
+        *([_table(["meter", "computed at (units of the wager)"], meters, numeric=(1,))] if meters else []),
+        *([_table(["jackpot hand", "1 in"], odds, numeric=(1,))] if odds else [])])
 
 
 def _dollars(amount: Fraction) -> str:
