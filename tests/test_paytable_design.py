@@ -108,3 +108,28 @@ def test_busters_bonus_prints_as_a_table(capsys):
     assert "at the minimum wager of $5: added return" in text and "maximum win 1850 to 1" in text
     assert "with bonus B1 at $5: RTP" in out.split("assumptions:")[0]  # in the headline figures
     assert "{" not in text and len(max(text.splitlines(), key=len)) < 200
+
+
+def test_the_designers_messages(tmp_path, capsys):
+    """A sweep of a proposed table says so (text and JSON); an edge no pay reaches is said in per
+    cent; solve's usage names --vary and --target-edge, as the docs do."""
+    path = tmp_path / "p.toml"
+    path.write_text('wager = "buster"\n[paytables.P]\ncitation = "a proposal"\ndecks = [6]\n'
+                    'pays = { "bust-8+" = 300, "bust-7" = 50, "bust-6" = 12, "bust-5" = 4, "bust-4" = 2, '
+                    '"bust-3" = 2 }\n')
+    base = ["sweep", "buster", "--decks", "6", "--rule", "H17", "--paytable-file", str(path), "--paytable", "P",
+            "--shoes", "4", "--no-dask"]
+    assert main(base + ["--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert any("is proposed, not in the regulation" in w for w in doc["warnings"])
+    assert main(base) == 0 and "warning: paytable P of" in capsys.readouterr().out
+    assert main(["solve", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--vary", "bust-3",
+                 "--target-edge", "95%"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"a house edge of 95\.0000% \(exact 19/20\) needs a negative pay for bust-3 \(-\d+\.\d+\); "
+                     r"with the other pays as they are, the highest edge is \d+\.\d{4}% \(exact \d+/\d+\), at pay 0",
+                     err), err
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    usage = capsys.readouterr().out.split("positional arguments")[0]
+    assert "--vary OUTCOME" in usage and "--target-edge EDGE" in usage and "--outcome" not in usage

@@ -1,6 +1,7 @@
 """``odds validate``: the checks find the problems they are for, and only those."""
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,40 @@ def test_any_decks_is_every_deck_count_from_1_to_8(tmp_path):
                         'pays = { "suited-match" = 3, "royal-match" = 10, "crown-treasure" = 1000 }\n')
     _, problems = validate_file(f)
     assert [p.split(" at ")[1] for p in problems] == [f"{d} deck(s)" for d in range(3, 9)]
+
+
+def test_an_inverted_table_the_edges_and_the_provenance(tmp_path):
+    """bust-5 paid 40 and bust-6 12: the rarer outcome pays less (a warning naming both, with their
+    odds); each table's house edge at every configuration, exact to the printed digits, and whether it
+    is proposed or the regulation's."""
+    from fractions import Fraction
+
+    from odds import DealerRules, Shoe
+    from odds.wagers import get_wager
+    from odds.wagers.paytables import load_paytable_file
+    from odds.wagers.validate import validation
+    f = write(tmp_path, 'wager = "buster"\n[paytables.X]\ncitation = "x"\ndecks = [6, 8]\n'
+                        'pays = { "bust-8+" = 250, "bust-7" = 50, "bust-6" = 12, "bust-5" = 40, "bust-4" = 2, '
+                        '"bust-3" = 1 }\n'
+                        '[paytables.C]\ncitation = "as 633c.13(h) C"\ndecks = [6, 8]\n'
+                        'pays = { "bust-8+" = 250, "bust-7" = 50, "bust-6" = 12, "bust-5" = 4, "bust-4" = 2, '
+                        '"bust-3" = 2 }\n')
+    found = validation(load_paytable_file(f))
+    assert any(w.startswith("table X: bust-6 (1 in ") and "less than bust-5 (1 in " in w for w in found.warnings)
+    assert not any(w.startswith("table C:") for w in found.warnings)
+    book = load_paytable_file(f)
+    edge = get_wager("buster").price(Shoe.decks(8), DealerRules.parse("H17"), book.tables["C"], 8).house_edge
+    line = next(e for e in found.edges if e.startswith("table C"))
+    assert line.startswith("table C (proposed, not in the regulation)")  # no cash bonus: not the regulation's
+    assert f"8 deck(s), H17 {float(edge):.4%}" in line and isinstance(edge, Fraction)
+    shipped = validation(load_paytable_file(Path(__import__("odds.tables").tables.__file__).parent / "buster.toml"))
+    assert any(e.startswith("table C (the regulation's paytable C") for e in shipped.edges)
+    r = run("validate", str(f), cwd=tmp_path)
+    assert "warning: table X: bust-6" in r.stdout and "table C (proposed, not in the regulation)" in r.stdout
+
+
+def test_an_edge_no_side_wager_is_offered_at_is_a_warning(tmp_path):
+    f = write(tmp_path, 'wager = "bet-the-set-21"\n[paytables.X]\ncitation = "x"\ndecks = [6]\n'
+                        'pays = { "pair" = 1, "suited-pair" = 2 }\n')
+    r = run("validate", str(f), cwd=tmp_path)
+    assert r.returncode == 0 and "is more than side wagers are offered at: is a pay missing or mistyped?" in r.stdout

@@ -107,7 +107,8 @@ def _count_return_correlation(t: Tally) -> float:
     return cov / math.sqrt(vr * vt) if vr > 0 and vt > 0 else 0.0
 
 
-def sweep_json(res: SweepResult) -> dict:
+def sweep_json(res: SweepResult, notes: Sequence[str] = ()) -> dict:
+    """The sweep's JSON (docs/json.md); ``notes``: warnings of the caller's (a proposed paytable)."""
     s, p, t = res.spec, res.plan, res.tally
     n = t.rounds
     mean = _per(t.sum_r, n)
@@ -149,7 +150,7 @@ def sweep_json(res: SweepResult) -> dict:
                            "value_per_round": _per(row[3], row[0])}
                           for k, row in sorted(t.by_tc.items())],
         "assumptions": assumptions(s),
-        "warnings": warnings(s),
+        "warnings": list(notes) + warnings(s),
         **({"as_played": _as_played(s, t)} if s.visible is not None else {}),
         **({"wager_file": definition_json(get_wager(s.wager).defined)} if s.wager_file is not None else {}),
     }
@@ -202,8 +203,8 @@ def percent(x: Optional[float]) -> str:
     return "n/a" if x is None else f"{100 * float(x):+.4f}%"
 
 
-def sweep_text(res: SweepResult) -> str:
-    j = sweep_json(res)
+def sweep_text(res: SweepResult, notes: Sequence[str] = ()) -> str:
+    j = sweep_json(res, notes)
     r, c = j["return"], j["count"]
     lines = [
         f"odds sweep {j['wager']} (paytable {j['paytable']}): {j['decks']} deck(s), {j['rule']}, {j['spots']} spots, "

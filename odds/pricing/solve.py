@@ -178,8 +178,9 @@ def solve_pay(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules, 
         raise EngineError(f"no single rational pay solves for {outcome}: {roots}")
     pay = Fraction(int(roots[0].p), int(roots[0].q))
     if pay < 0:
-        raise PaytableError(f"a house edge of {target} needs a negative pay for {outcome} ({pay}); "
-                            f"with the other pays as they are, the highest edge is {e0} (at pay 0)")
+        raise PaytableError(f"a house edge of {_percent(target)} needs a negative pay for {outcome} "
+                            f"({float(pay):.6g}); with the other pays as they are, the highest edge is "
+                            f"{_percent(e0)}, at pay 0")
     if edge_at(pay) != target:
         raise EngineError(f"the return of {w.name} is not linear in the pay of {outcome}")
     lo, hi = practical_pays(pay)
@@ -278,7 +279,8 @@ def solve_scale(wager: Wager, paytable: Paytable, decks: int, rules: DealerRules
         raise PaytableError(f"{', '.join(outcomes)} never happen with {decks} deck(s): no scaling changes the edge")
     factor = (e0 - target) / (e0 - e1)
     if factor < 0:
-        raise PaytableError(f"a house edge of {target} needs negative pays; with these pays at 0 the edge is {e0}")
+        raise PaytableError(f"a house edge of {_percent(target)} needs negative pays; with these pays at 0 the edge "
+                            f"is {_percent(e0)}")
     pays = {o: factor * p for o, p in base.items()}
     if edge(pays) != target:
         raise EngineError(f"the return of {w.name} is not linear in the pays of {', '.join(outcomes)}")

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from odds.core.errors import OddsError
 from odds.core.rules import DealerRules
+from odds.wagers.paytables import proposed_note
 
 from odds.core.interrupts import max_workers
 from .arguments import (FORMAT_HELP, add_decks, add_wager_source, deck_list, select_paytable, wager_names, wager_of,
@@ -43,9 +44,10 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     wager = wager_of(args)
     if wager.shoe_return is None:
         raise SweepError(f"sweep computes {', '.join(swept_wagers())}, not {wager.name!r}")
-    _, table = select_paytable(wager, args)
+    book, table = select_paytable(wager, args)
     pays = pays_at_meters(wager.name, table, parse_meters(args.meters)) if table.meter_pays or args.meters \
         else dict(table.pays)
+    notes = [n for n in (proposed_note(book, table),) if n]
     penetration = _sweep_settings(args, "sweep")
     given = options_given(args, wager, "sweep")
     workers = 0 if args.no_dask else args.workers
@@ -58,7 +60,7 @@ def cmd_sweep(args: argparse.Namespace) -> str:
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler, checkpoint=args.checkpoint)
     if args.plots:
         write_plots(result, args.plots)
-    return json.dumps(sweep_json(result), indent=1) if args.format == "json" else sweep_text(result)
+    return json.dumps(sweep_json(result, notes), indent=1) if args.format == "json" else sweep_text(result, notes)
 
 
 def _add_sweep_run(p: argparse.ArgumentParser, shoes: str, plots: str) -> None:

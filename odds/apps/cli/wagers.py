@@ -167,7 +167,7 @@ def cmd_solve(args: argparse.Namespace) -> str:
 
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.wagers.paytables import load_paytable_file
-    from odds.wagers.validate import validate_book, validate_warnings
+    from odds.wagers.validate import validation
     wager = wager_of(args) if args.wager_file else None
     if args.file is None:
         if wager is None:
@@ -177,13 +177,14 @@ def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
         book = load_paytable_file(args.file)
     if wager is not None and book.wager != wager.name:
         raise UsageError(f"validate: {args.file} holds paytables for {book.wager}, not {wager.name}")
-    title, problems = validate_book(book)
+    found = validation(book)
+    title = found.title
     if wager is not None:
         from odds.wagers.defined import defined_note
         title = f"{title}\n{wager.name}: {defined_note(wager.defined)}"
-    lines = [title] + [f"warning: {w}" for w in validate_warnings(book)] \
-        + ([f"problem: {p}" for p in problems] or ["no problems found"])
-    return "\n".join(lines), (1 if problems else 0)
+    lines = [title] + found.edges + [f"warning: {w}" for w in found.warnings] \
+        + ([f"problem: {p}" for p in found.problems] or ["no problems found"])
+    return "\n".join(lines), (1 if found.problems else 0)
 
 
 def cmd_certify(args: argparse.Namespace) -> tuple[str, int]:
@@ -360,10 +361,10 @@ def add_solve_parser(sub: argparse._SubParsersAction) -> None:
                                       "together, or the edge over a grid of two pays")
     so.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
     add_wager_source(so)
-    so.add_argument("--outcome", "--vary", dest="outcome", type=outcome_list,
+    so.add_argument("--vary", "--outcome", dest="outcome", type=outcome_list,
                     help="the outcome whose pay is solved for, e.g. bust-8+; several, separated by commas, "
                          "are scaled together by one factor")
-    so.add_argument("--edge", "--target-edge", dest="edge",
+    so.add_argument("--target-edge", "--edge", dest="edge",
                     help="target house edge: 5%%, 0.05 or 1/20 (a bare 5 is refused: it would be 500%%)")
     so.add_argument("--grid", action="append", type=grid_axis, metavar="OUTCOME=PAY,PAY,...",
                     help="twice: the exact house edge at every pair of these pays (with --target-edge, the "
