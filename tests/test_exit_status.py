@@ -104,12 +104,13 @@ NOT_NUMBERS = {"out", "pdf", "plots", "checkpoint", "cache", "paytable_file", "w
                "paytable", "only", "remove", "visible", "split_sevens", "date", "prepared_by", "reviewed_by",
                "scheduler", "option", "rule", "outcome", "format", "which", "command", "paytable_command",
                "procedure", "reading", "dealer_blackjack", "arithmetic", "double", "strategy", "timing",
-               "proceeds", "wager", "upcard", "help", "version", "grid_name"}
+               "proceeds", "wager", "upcard", "help", "version", "grid_name", "vary", "write", "id", "citation"}
 # A cheap command each flag is given to (the heavy work bounded by a timer below).
 BASE = {
     "dealer": ["dealer", "--decks", "1"], "wager": ["wager", "buster", "--decks", "1", "--paytable", "C"],
     "simulate": ["simulate", "buster", "--decks", "1", "--paytable", "C", "--rounds", "2"],
     "solve": ["solve", "buster", "--decks", "1", "--paytable", "C", "--vary", "bust-8+", "--target-edge", "5%"],
+    "design": ["design", "buster", "--decks", "1", "--paytable", "C", "--vary", "bust-6=8..9", "--target-edge", "5%"],
     "game": ["game", "--decks", "1", "--float"], "strategy": ["strategy", "--decks", "1"], "burnout": ["burnout", "--float"],
     "switch": ["switch", "--decks", "1", "--float"], "certify": ["certify", "buster", "--decks", "1", "--rule", "S17", "--paytable",
                                                                "C", "--rounds", "2", "--out", "{tmp}/r.html"],

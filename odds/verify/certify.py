@@ -269,7 +269,7 @@ def check_inputs(name: Optional[str], decks: int, rule: str = "S17", paytable: O
                  wager_file: Union[str, Path, None] = None) -> Inputs:
     """The inputs of a report, checked; bad input raises an :class:`~odds.core.errors.OddsError`.
     ``wager_file``: the wager a definition file defines (registered), in place of ``name``."""
-    wager = _wager(name, wager_file)
+    wager = find_wager(name, wager_file)
     name = wager.name
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise WagerError(f"number of decks must be a whole number >= 1, got {decks!r}")
@@ -299,7 +299,7 @@ def check_inputs(name: Optional[str], decks: int, rule: str = "S17", paytable: O
     return Inputs(name, decks, rules, table, given, rounds, seed, any_decks, book.extra, wager.definition)
 
 
-def _wager(name: Optional[str], wager_file: Union[str, Path, None]) -> Wager:
+def find_wager(name: Optional[str], wager_file: Union[str, Path, None]) -> Wager:
     """The wager named, or the one ``wager_file`` defines (registered)."""
     if wager_file is None:
         if name is None:

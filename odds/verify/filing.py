@@ -20,7 +20,7 @@ from typing import Mapping, Optional, Sequence, Union
 
 from odds.core.errors import WagerError
 
-from .certify import DEFAULT_ROUNDS, DEFAULT_SEED, Report, _wager, certify
+from .certify import DEFAULT_ROUNDS, DEFAULT_SEED, Report, certify, find_wager
 from .fingerprint import report_id
 
 
@@ -75,7 +75,7 @@ def certify_filing(name: Optional[str], decks: Sequence[int], rules: Sequence[st
     decks, rules = list(dict.fromkeys(decks)), list(dict.fromkeys(str(r).upper() for r in rules))
     if not decks or not rules:
         raise WagerError("a filing needs at least one deck count and one rule")
-    wager = _wager(name, wager_file)
+    wager = find_wager(name, wager_file)
     if not wager.dealer_rule_matters:
         rules = rules[:1]
     reports = tuple(certify(wager.name, d, r, paytable, paytable_file, any_decks, peek, options, rounds, seed,

@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     wagers.add_wager_parser(sub)
     wagers.add_simulate_parser(sub)
     wagers.add_solve_parser(sub)
+    wagers.add_design_parser(sub)
     game.add_decide_parser(sub)
     wagers.add_list_parser(sub)
     game.add_game_parser(sub)
@@ -61,6 +62,10 @@ EXAMPLES = {  # the end of each command's help (shown as written)
     "solve": ["odds solve buster --decks 6 --paytable C --vary bust-8+ --target-edge 5%",
               "odds solve buster --decks 6 --paytable C --vary bust-7,bust-8+ --target-edge 0.06",
               "odds solve buster --decks 6 --paytable C --grid bust-7=40,50,60 --grid bust-8+=200,250,300"],
+    "design": ["odds design buster --decks 6,8 --rule H17 --paytable C --target-edge 5% --vary bust-6=8..30 "
+               "--vary bust-5=3..8/0.5",
+               "odds design buster --decks 6 --rule S17,H17 --paytable C --target-edge 5% --band 4%,6% "
+               "--vary bust-6=8..20 --write mine.toml"],
     "decide": ["odds decide house-money --decks 6 --paytable B", "odds decide sevens-split --decks 6"],
     "list": ["odds list", "odds list | grep -A3 buster"],
     "game": ["odds game --decks 6 --rule H17 --das", "odds game --decks 6 --split-hands 4 --float"],

@@ -165,6 +165,66 @@ def cmd_solve(args: argparse.Namespace) -> str:
     return with_definition(_with_proposed(text, args.format, book, table), args.format, wager)
 
 
+def pay_range(text: str) -> tuple[str, tuple[Fraction, Fraction, Fraction]]:
+    """``--vary OUTCOME=LOW..HIGH[/STEP]``: a pay that may move, its bounds and step (1 unless given).
+
+    >>> pay_range("bust-6=8..20"), pay_range("bust-5=3..6/0.5")[1]
+    (('bust-6', (Fraction(8, 1), Fraction(20, 1), Fraction(1, 1))), (Fraction(3, 1), Fraction(6, 1), Fraction(1, 2)))
+    """
+    name, _, spec = str(text).partition("=")
+    bounds, _, step = spec.partition("/")
+    low, _, high = bounds.partition("..")
+    try:
+        values = tuple(exact_number(x.strip(), "pay", error=UsageError) for x in (low, high, step or "1"))
+    except UsageError:
+        values = ()
+    if not name.strip() or len(values) != 3 or values[2] <= 0 or values[1] < values[0] or values[0] < 0:
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not OUTCOME=LOW..HIGH or OUTCOME=LOW..HIGH/STEP (e.g. "
+                                         "bust-6=8..20 or bust-5=3..6/0.5; pays of 0 or more, a step above 0)")
+    return name.strip(), (values[0], values[1], values[2])
+
+
+def cmd_design(args: argparse.Namespace) -> str:
+    """Practical tables near a target house edge: the search of :mod:`odds.pricing.design`."""
+    from odds.core.outputs import write_file
+    from odds.pricing.design import design, paytable_file
+    from odds.pricing.solve import parse_edge
+    wager = wager_of(args)
+    out = writable_file(args.write, "design: --write") if args.write else None
+    target = parse_edge(args.target_edge)
+    band = None
+    if args.band:
+        low, _, high = args.band.partition(",")
+        if not high:
+            raise UsageError(f"--band: '{shown(args.band)}' is not LOW,HIGH (e.g. 4.5%,5.5%)")
+        band = (parse_edge(low), parse_edge(high))
+        if band[1] < band[0]:
+            raise UsageError(f"--band: {args.band} runs from a higher to a lower edge")
+    vary = dict(args.vary or [])
+    if not vary:
+        raise UsageError("design: --vary OUTCOME=LOW..HIGH, once for each pay that may move")
+    rules = rule_list(args.rule)
+    configs = [(d, DealerRules.parse(r, peek=not args.no_peek)) for d in args.decks
+               for r in (rules if wager.dealer_rule_matters else rules[:1])]
+    from odds.wagers.paytables import choose_paytable
+    book, table = choose_paytable(wager.name, args.paytable, args.paytable_file)  # a start: any deck count
+    result = design(wager, table, configs, target, vary, band, not args.any_order, args.max_sd, args.top,
+                    extras=book.extra)
+    if out is not None:
+        if not result.candidates:
+            raise UsageError("design: no table meets the constraints, so none is written (widen the ranges or the band)")
+        if not 1 <= args.pick <= len(result.candidates):
+            raise UsageError(f"design: --pick {args.pick}: the search lists {len(result.candidates)} table(s)")
+        text = paytable_file(result, result.candidates[args.pick - 1], args.id, args.decks,
+                             args.citation or f"designed with odds design from paytable {table.id}")
+        write_file(out, text.encode("utf-8"), "design: --write")
+    doc = result.to_json()
+    said = json.dumps(doc, indent=1) if args.format == "json" else result.to_text()
+    if out is not None and args.format != "json":
+        said += f"\nwrote {out}: table {args.id}, rank {args.pick} (odds validate {out})"
+    return with_definition(_with_proposed(said, args.format, book, table), args.format, wager)
+
+
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.wagers.paytables import load_paytable_file
     from odds.wagers.validate import validation
@@ -353,6 +413,33 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--format", choices=("table", "json"), default="table",
                      help=FORMAT_HELP)
     sim.set_defaults(run=cmd_simulate)
+
+
+def add_design_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds design`` command's arguments."""
+    de = sub.add_parser("design", help="practical paytables near a target house edge: pays in steps and bounds, "
+                                       "constraints, every configuration at once; write the one chosen")
+    de.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
+    add_wager_source(de)
+    decks = next(a for a in de._actions if a.dest == "decks")
+    decks.type, decks.help = deck_list, "deck counts, e.g. 6 or 6,8: the edge is held at each"
+    next(a for a in de._actions if a.dest == "rule").help = "S17, H17 or both (S17,H17): the edge is held at each"
+    de.add_argument("--vary", action="append", type=pay_range, metavar="OUTCOME=LOW..HIGH[/STEP]",
+                    help="a pay that may move, its bounds and step (default 1), e.g. bust-6=8..20 or bust-5=3..6/0.5;"
+                         " once for each")
+    de.add_argument("--target-edge", required=True, help="the house edge aimed at: 5%%, 0.05 or 1/20")
+    de.add_argument("--band", metavar="LOW,HIGH", help="keep only tables whose edge lies in it at every "
+                                                       "configuration, e.g. 4.5%%,5.5%%")
+    de.add_argument("--max-sd", type=float, help="keep only tables whose round's standard deviation is at most this")
+    de.add_argument("--any-order", action="store_true",
+                    help="allow a rarer outcome to pay less than a commoner one (refused by default)")
+    de.add_argument("--top", type=whole_number(1), default=10, help="how many tables to list (default 10)")
+    de.add_argument("--write", metavar="FILE", help="write a table found as a commented paytable file")
+    de.add_argument("--pick", type=whole_number(1), default=1, help="which table listed to write (default 1)")
+    de.add_argument("--id", default="P", help="the written table's id (default P)")
+    de.add_argument("--citation", help="the written table's citation (default: where it was designed from)")
+    de.add_argument("--format", choices=("table", "json"), default="table", help=FORMAT_HELP)
+    de.set_defaults(run=cmd_design)
 
 
 def add_solve_parser(sub: argparse._SubParsersAction) -> None:
