@@ -110,6 +110,7 @@ BASE = {
     "dealer": ["dealer", "--decks", "1"], "wager": ["wager", "buster", "--decks", "1", "--paytable", "C"],
     "simulate": ["simulate", "buster", "--decks", "1", "--paytable", "C", "--rounds", "2"],
     "solve": ["solve", "buster", "--decks", "1", "--paytable", "C", "--vary", "bust-8+", "--target-edge", "5%"],
+    "compare": ["compare", "buster", "--decks", "1", "--rule", "H17", "--paytable", "C"],
     "design": ["design", "buster", "--decks", "1", "--paytable", "C", "--vary", "bust-6=8..9", "--target-edge", "5%"],
     "game": ["game", "--decks", "1", "--float"], "strategy": ["strategy", "--decks", "1"], "burnout": ["burnout", "--float"],
     "switch": ["switch", "--decks", "1", "--float"], "certify": ["certify", "buster", "--decks", "1", "--rule", "S17", "--paytable",

@@ -26,6 +26,11 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 BUST_CARDS = range(3, 11)  # dealer cards in a bust hand, 3 to 10 (more is rarer than 1 in 10^9)
 
 
+def figure_png(fig: Figure) -> bytes:
+    """A figure as PNG bytes, the same on every run (no software name or date)."""
+    return _png(fig)
+
+
 def _png(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})

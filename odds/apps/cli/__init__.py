@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     wagers.add_simulate_parser(sub)
     wagers.add_solve_parser(sub)
     wagers.add_design_parser(sub)
+    wagers.add_compare_parser(sub)
     game.add_decide_parser(sub)
     wagers.add_list_parser(sub)
     game.add_game_parser(sub)
@@ -66,6 +67,9 @@ EXAMPLES = {  # the end of each command's help (shown as written)
                "--vary bust-5=3..8/0.5",
                "odds design buster --decks 6 --rule S17,H17 --paytable C --target-edge 5% --band 4%,6% "
                "--vary bust-6=8..20 --write mine.toml"],
+    "compare": ["odds compare buster --decks 6,8 --paytable A,C --paytable-file mine.toml",
+                "odds compare buster --decks 6 --rule H17 --paytable-file mine.toml --counting 1000 --format html "
+                "--out compare.html"],
     "decide": ["odds decide house-money --decks 6 --paytable B", "odds decide sevens-split --decks 6"],
     "list": ["odds list", "odds list | grep -A3 buster"],
     "game": ["odds game --decks 6 --rule H17 --das", "odds game --decks 6 --split-hands 4 --float"],

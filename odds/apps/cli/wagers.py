@@ -19,7 +19,8 @@ from odds.wagers import WAGERS, Wager, get_wager
 from odds.wagers.dealer_bust import ez_bust_search
 from odds.wagers.paytables import Paytable, PaytableBook, builtin_paytables, proposed_note, provenance
 
-from .arguments import (FORMAT_HELP, UsageError, add_wager_file, add_wager_source, deck_list, examples, round_count,
+from .arguments import (FORMAT_HELP, UsageError, add_decks, add_wager_file, add_wager_source, deck_list, examples,
+                        round_count,
                         select_paytable, wager_of, whole_number, writable_file)
 from .game import GAME_COMMANDS
 from .options import add_wager_options, options_given
@@ -225,6 +226,39 @@ def cmd_design(args: argparse.Namespace) -> str:
     return with_definition(_with_proposed(said, args.format, book, table), args.format, wager)
 
 
+def cmd_compare(args: argparse.Namespace) -> str:
+    """Paytables side by side (:mod:`odds.apps.compare`): the shipped ones named, every table of each file."""
+    from odds.apps.compare import compare
+    from odds.core.outputs import write_file
+    from odds.wagers.paytables import load_paytable_file
+    wager = wager_of(args)
+    out = writable_file(args.out, "compare: --out") if args.out else None
+    if args.format == "html" and out is None:
+        raise UsageError("compare: --format html writes a page: give --out FILE.html")
+    shipped = builtin_paytables(wager.name)
+    chosen: list = []
+    for tid in (args.paytable.split(",") if args.paytable else ([] if args.paytable_file else list(shipped.tables))):
+        if tid.strip() not in shipped.tables:
+            raise UsageError(f"compare: {wager.name} has no paytable {tid.strip()!r} (it has {', '.join(shipped.tables)})")
+        chosen.append((shipped.tables[tid.strip()], shipped))
+    for path in args.paytable_file or []:
+        book = load_paytable_file(path)
+        if book.wager != wager.name:
+            raise UsageError(f"compare: {path} holds paytables for {book.wager}, not {wager.name}")
+        chosen += [(t, book) for t in book.tables.values()]
+    rules = rule_list(args.rule)
+    configs = [(d, DealerRules.parse(r, peek=not args.no_peek)) for d in args.decks
+               for r in (rules if wager.dealer_rule_matters else rules[:1])]
+    if args.counting and wager.shoe_return is None:
+        raise UsageError(f"compare: --counting sweeps shoes, which {wager.name} is not swept over")
+    result = compare(wager, chosen, configs, args.counting or 0, args.seed)
+    text = result.render(args.format)
+    if out is not None:
+        write_file(out, (text + ("" if text.endswith("\n") else "\n")).encode("utf-8"), "compare: --out")
+        return f"wrote {out}: {wager.name}, {len(chosen)} table(s) at {len(configs)} configuration(s)"
+    return text
+
+
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
     from odds.wagers.paytables import load_paytable_file
     from odds.wagers.validate import validation
@@ -413,6 +447,27 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--format", choices=("table", "json"), default="table",
                      help=FORMAT_HELP)
     sim.set_defaults(run=cmd_simulate)
+
+
+def add_compare_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``odds compare`` command's arguments."""
+    co = sub.add_parser("compare", help="paytables side by side: pays, RTP, house edge, hit frequency, SD, "
+                                        "volatility and maximum win at every configuration (and a counter's gain)")
+    co.add_argument("name", nargs="?", help="a wager (see `odds list`), or --wager-file")
+    add_decks(co)
+    next(a for a in co._actions if a.dest == "decks").type = deck_list
+    co.add_argument("--rule", default="S17,H17", help="S17, H17 or both (default both, where the rule matters)")
+    co.add_argument("--no-peek", action="store_true", help="no hole-card peek for blackjack")
+    co.add_argument("--paytable", help="the shipped paytables to compare, e.g. A,C (default all, unless files are given)")
+    co.add_argument("--paytable-file", action="append", metavar="FILE", help="every table of this file; repeat for more")
+    add_wager_file(co, option=False)
+    co.add_argument("--counting", type=whole_number(1), metavar="SHOES",
+                    help="sweep this many shoes a table and configuration: the counter's gain and the rounds with a "
+                         "player edge (seconds a thousand shoes)")
+    co.add_argument("--seed", type=whole_number(0), default=0, help="the sweep's seed (default 0)")
+    co.add_argument("--format", choices=("table", "md", "csv", "json", "html"), default="table", help=FORMAT_HELP)
+    co.add_argument("--out", help="write to this file (needed for --format html)")
+    co.set_defaults(run=cmd_compare)
 
 
 def add_design_parser(sub: argparse._SubParsersAction) -> None:
