@@ -127,6 +127,8 @@ def test_the_book_of_a_proposed_file(proposed, tmp_path, capsys):
     assert "plots/buster-edge-by-decks.png" in names
     index = (out / "index.html").read_text()
     assert "proposed, not in the regulation" in index and str(proposed) in index
+    # read at a glance: the file's tables first, the dealer after, the rest of odds not listed
+    assert index.index('<h2 id="buster">') < index.index('<h2 id="dealer">') and "Not in this book" not in index
     sheet = json.loads((out / "buster" / "buster-P-6d-S17.json").read_text())
     assert any("proposed" in w for w in sheet["warnings"])
     summary = (out / "summary.csv").read_text()

@@ -156,6 +156,15 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
     names = list(dict.fromkeys(i.wager for i in items))
     captions = plot_names(items)
     rule_free = [n for n in names if not WAGERS[n].dealer_rule_matters]
+    one_file = any(i.paytable_file for i in items)  # a designer's file: its tables first, the rest of odds not listed
+    dealer = ['<h2 id="dealer">The dealer</h2>',
+              *[_figure(p, captions[p]) for p in captions if p.startswith("plots/dealer-") and p in plots]]
+    wagers = [wager_section(name, [i for i in items if i.wager == name], sheets, plots) for name in names]
+    sections = [("dealer", "The dealer")] + [(n, n) for n in names]
+    if one_file:
+        sections = sections[1:] + sections[:1]
+    else:
+        sections.append(("elsewhere", "Not in this book"))
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -167,18 +176,16 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
         f"{f', {len(rule_free)} of them decided by the first cards' if rule_free else ''}. "
         "House edge = &minus;(expected return) per unit of the wager, every probability an exact fraction "
         "in the sheets.</p>",
-        "<nav><ul>" + '<li><a href="#dealer">The dealer</a></li>'
-        + "".join(f'<li><a href="#{escape(n)}">{escape(n)}</a></li>' for n in names)
-        + '<li><a href="#elsewhere">Not in this book</a></li></ul></nav>',
+        "<nav><ul>" + "".join(f'<li><a href="#{escape(a)}">{escape(t)}</a></li>' for a, t in sections)
+        + "</ul></nav>",
         "<h2>What the book holds</h2><ul>" + "".join(f"<li>{c}</li>" for c in coverage(items)) + "</ul>",
         *filter(None, [cache_note(cached)]),
-        '<h2 id="dealer">The dealer</h2>',
-        *[_figure(p, captions[p]) for p in captions if p.startswith("plots/dealer-") and p in plots],
+        *((wagers + dealer) if one_file else (dealer + wagers)),
     ]
-    for name in names:
-        parts.append(wager_section(name, [i for i in items if i.wager == name], sheets, plots))
-    parts.append('<h2 id="elsewhere">Not in this book</h2><p class="note">Game variations and decisions '
-                 "that take their own commands (minutes each, or not par sheets):</p><ul>")
-    parts += [f"<li>{escape(what)}: <code>{escape(cmd)}</code> ({note})</li>" for what, cmd, note in ELSEWHERE]
-    parts += ["</ul>", "</body></html>", ""]
+    if not one_file:
+        parts.append('<h2 id="elsewhere">Not in this book</h2><p class="note">Game variations and decisions '
+                     "that take their own commands (minutes each, or not par sheets):</p><ul>")
+        parts += [f"<li>{escape(what)}: <code>{escape(cmd)}</code> ({note})</li>" for what, cmd, note in ELSEWHERE]
+        parts.append("</ul>")
+    parts += ["</body></html>", ""]
     return "\n".join(parts)
