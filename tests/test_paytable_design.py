@@ -133,3 +133,38 @@ def test_the_designers_messages(tmp_path, capsys):
         main(["solve", "--help"])
     usage = capsys.readouterr().out.split("positional arguments")[0]
     assert "--vary OUTCOME" in usage and "--target-edge EDGE" in usage and "--outcome" not in usage
+
+
+def test_the_sensitivity_of_each_pay(capsys):
+    """--target-edge: each paid outcome's return per unit of pay (its probability) and the pay that
+    alone gives the target, checked by pricing the table again with that pay (exactly the target);
+    in the text, Markdown, CSV and JSON."""
+    from dataclasses import replace as changed
+    import csv
+    import io
+    assert main(["wager", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--target-edge", "5%",
+                 "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    section = doc["sensitivity"]
+    assert section["target_house_edge"] == "1/20"
+    table = builtin_paytables("buster").tables["C"]
+    rules = DealerRules.parse("H17")
+    for row in doc["outcomes"]:
+        if row["name"] == "no-bust":
+            assert row["name"] not in section["outcomes"]
+            continue
+        entry = section["outcomes"][row["name"]]
+        assert entry["return_per_unit_of_pay"] == row["probability"]
+        pay = Fraction(entry["pay_for_target"])
+        again = get_wager("buster").price(Shoe.decks(6), rules, changed(table, pays={**table.pays, row["name"]: pay}), 6)
+        assert again.house_edge == Fraction(1, 20)
+    assert main(["wager", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--target-edge", "5%",
+                 "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert rows[2]["pay_for_target"] == section["outcomes"]["bust-6"]["pay_for_target"] and rows[-1]["pay_for_target"] == ""
+    for fmt, said in (("table", "sensitivity (target house edge 5.0000%)"), ("md", "## Sensitivity (target house")):
+        assert main(["wager", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--target-edge", "5%",
+                     "--format", fmt]) == 0
+        assert said in capsys.readouterr().out
+    assert main(["wager", "buster", "--decks", "6", "--paytable", "C", "--target-edge", "5"]) == 2
+    assert "reads as 500%" in capsys.readouterr().err

@@ -103,6 +103,18 @@ def bonus_summary(bonuses: dict) -> list[str]:
             for bid, b in bonuses.items() if b.get("return_to_player_at_min_wager") is not None]
 
 
+def sensitivity_table(section: dict, fractions: bool = False) -> tuple[str, list[str], list[list[str]]]:
+    """The sensitivity section (:meth:`ParSheet.sensitivity`) as (its heading, a table)."""
+    def shown(x: Optional[str]) -> str:
+        return "-" if x is None else x if fractions else decimal_text(Fraction(x), 10)
+    target = Fraction(section["target_house_edge"])
+    return (f"sensitivity (target house edge {decimal_text(target * 100, 4)}%): the return each unit of a pay adds, "
+            "and the pay that alone gives the target",
+            ["outcome", "return per unit of pay", "pay for the target"],
+            [[name, shown(v["return_per_unit_of_pay"]), shown(v["pay_for_target"])]
+             for name, v in section["outcomes"].items()])
+
+
 def bonus_tables(bonuses: dict, fractions: bool = False) -> list[tuple[str, list[str], list[list[str]], list[str]]]:
     """Each cash bonus as (its heading, a table of its awards: the hand, the award, its chance, 1 in
     N, the expected award; the lines under the table)."""
@@ -179,6 +191,25 @@ class ParSheet:
     @property
     def std_dev(self) -> float:
         return math.sqrt(self.variance)
+
+    def sensitivity(self, target_edge: Fraction) -> dict[str, Any]:
+        """For each paid outcome: the return gained per unit of its pay (its probability: the return
+        is linear in each pay) and the pay that alone, the others as they are, gives the house edge
+        ``target_edge`` (None where that pay would be below 0). A section for :attr:`extra`.
+
+        >>> sheet = ParSheet("demo", "X", 1, "S17", (Outcome("win", Fraction(1), Fraction(1, 3)),
+        ...                   Outcome("lose", Fraction(-1), Fraction(2, 3))), assumptions=(), method="")
+        >>> sheet.sensitivity(Fraction(1, 10))["outcomes"]["win"]
+        {'return_per_unit_of_pay': '1/3', 'pay_for_target': '17/10'}
+        """
+        out: dict[str, Any] = {}
+        for o in self.outcomes:
+            if o.pays <= 0 or not o.probability:
+                continue
+            pay = o.pays + (self.house_edge - target_edge) / o.probability
+            out[o.name] = {"return_per_unit_of_pay": fraction_text(o.probability),
+                           "pay_for_target": fraction_text(pay) if pay >= 0 else None}
+        return {"target_house_edge": fraction_text(target_edge), "outcomes": out}
 
     @cached_property
     def lab(self) -> LabFigures:
@@ -258,6 +289,10 @@ class ParSheet:
                 for heading, header, rows, under in bonus_tables(value, fractions):
                     out += ["", heading, text_table(header, rows, right=range(1, 5))] + under
                 continue
+            if key == "sensitivity":
+                heading, header, rows = sensitivity_table(value, fractions)
+                out += ["", heading, text_table(header, rows, right=range(1, 3))]
+                continue
             out += ["", f"{key}:", _section_text(value, fractions)]
         return "\n".join(out)
 
@@ -273,6 +308,10 @@ class ParSheet:
                 for heading, header, rows, under in bonus_tables(value):
                     md += ["", f"## {markdown_text(heading[0].upper() + heading[1:])}", ""] + markdown_table(header, rows)
                     md += [""] + [markdown_text(line[0].upper() + line[1:]) + "." for line in under]
+                continue
+            if key == "sensitivity":
+                heading, header, rows = sensitivity_table(value)
+                md += ["", f"## {markdown_text(heading[0].upper() + heading[1:])}", ""] + markdown_table(header, rows)
                 continue
             md += ["", f"## {key}", ""] + _section_markdown(value)
         return "\n".join(md)
@@ -291,25 +330,26 @@ class ParSheet:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         lab = self.lab
-        w.writerow(["outcome", "pays", "combinations", "probability", "decimal", "return", "return_decimal",
-                    "pays_decimal", "one_in", "house_edge", "house_edge_decimal", "hit_frequency_decimal",
-                    "variance_decimal", "std_dev", "volatility_index_90", "volatility_index_95", "max_win"])
+        header = ["outcome", "pays", "combinations", "probability", "decimal", "return", "return_decimal",
+                  "pays_decimal", "one_in", "house_edge", "house_edge_decimal", "hit_frequency_decimal",
+                  "variance_decimal", "std_dev", "volatility_index_90", "volatility_index_95", "max_win"]
         summary = [fraction_text(self.house_edge), repr(float(self.house_edge)), repr(float(self.hit_frequency)),
                    repr(float(self.variance)), repr(self.std_dev), repr(lab.volatility_index[90]),
                    repr(lab.volatility_index[95]), repr(float(lab.max_win))]
+        bonus_keys = ("return_to_player_at_min_wager", "house_edge_at_min_wager", "max_win_at_min_wager")
         bonuses = {bid: b for bid, b in self.extra.get("bonus", {}).items()
                    if b.get("return_to_player_at_min_wager") is not None}
-        if bonuses:  # a cash bonus: its figures at the minimum wager, in columns after the others
-            header = next(csv.reader([out.getvalue()]))
-            out.seek(0)
-            out.truncate()
-            w.writerow(header + [f"bonus_{bid}_{k}" for bid in bonuses for k in (
-                "return_to_player_at_min_wager", "house_edge_at_min_wager", "max_win_at_min_wager")])
-            summary += [b[k] for b in bonuses.values() for k in (
-                "return_to_player_at_min_wager", "house_edge_at_min_wager", "max_win_at_min_wager")]
+        # added columns, after the others: a cash bonus's figures at its minimum wager; with a target
+        # edge, each paid outcome's pay that alone reaches it
+        header += [f"bonus_{bid}_{k}" for bid in bonuses for k in bonus_keys]
+        summary += [b[k] for b in bonuses.values() for k in bonus_keys]
+        sensitivity = self.extra.get("sensitivity")
+        header += ["pay_for_target"] if sensitivity else []
+        w.writerow(header)
         for o in self.outcomes:
             w.writerow([o.name, fraction_text(o.pays), "" if o.combinations is None else o.combinations,
                         fraction_text(o.probability), repr(float(o.probability)), fraction_text(o.ret),
                         repr(float(o.ret)), repr(float(o.pays)), "" if o.one_in is None else repr(o.one_in),
-                        *summary])
+                        *summary] + ([(sensitivity["outcomes"].get(o.name) or {}).get("pay_for_target") or ""]
+                                     if sensitivity else []))
         return out.getvalue()

@@ -48,6 +48,10 @@ def cmd_wager(args: argparse.Namespace) -> str:
         sheet = dataclasses.replace(sheet, warnings=sheet.warnings + (
             f"paytable {table.id} is for {', '.join(map(str, cast('tuple[int, ...]', table.decks)))} deck(s) only "
             f"({table.citation}); computed at {args.decks} on request",))
+    if args.target_edge is not None:
+        from odds.pricing.solve import parse_edge
+        target = parse_edge(args.target_edge)
+        sheet = dataclasses.replace(sheet, extra={**sheet.extra, "sensitivity": sheet.sensitivity(target)})
     text = sheet.render(args.format, fractions=args.fractions)
     return with_definition(text, args.format, wager) if args.format == "json" else text
 
@@ -432,6 +436,8 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table",
                    help=FORMAT_HELP)
     w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
+    w.add_argument("--target-edge", help="add each paid outcome's sensitivity: the return per unit of its pay, and "
+                                         "the pay that alone gives this house edge (5%%, 0.05 or 1/20)")
     w.set_defaults(run=cmd_wager)
 
 
