@@ -109,3 +109,30 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, args, messag
                  *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and not (tmp_path / "w.toml").exists()
+
+
+def test_counting_beside_each_table_and_as_a_constraint(capsys):
+    """--counting: each table listed swept at every configuration (the sweep's own figures for that
+    table and seed); --max-edge-share keeps only those within it."""
+    from odds.apps.compare import counting_figures
+    base = ["design", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--target-edge", "5%",
+            "--vary", "bust-6=8..20", "--top", "3", "--counting", "30", "--seed", "2", "--format", "json"]
+    assert main(base) == 0
+    doc = json.loads(capsys.readouterr().out)
+    first = doc["candidates"][0]
+    table = replace(C, pays={k: Fraction(v) for k, v in first["pays"].items()})
+    swept = counting_figures(BUSTER, table, 6, H17, 30, 2)
+    assert first["counting"]["6d H17"]["player_edge_rounds"] == swept.edge_rounds
+    assert first["counting"]["6d H17"]["counter_gain_per_round"] == swept.gain_per_round
+    shares = [c["counting"]["6d H17"]["player_edge_rounds"] / c["counting"]["6d H17"]["rounds"]
+              for c in doc["candidates"]]
+    limit = sorted(shares)[0]
+    assert main(base + ["--max-edge-share", str(limit)]) == 0
+    kept = json.loads(capsys.readouterr().out)["candidates"]
+    assert kept and all(c["counting"]["6d H17"]["player_edge_rounds"] <= limit * c["counting"]["6d H17"]["rounds"]
+                        for c in kept)
+    assert main(base[:-2] + ["--max-edge-share", "0.01"][:0] + ["--format", "table"]) == 0
+    assert "counting: 30 shoes a table and configuration" in capsys.readouterr().out
+    assert main(["design", "buster", "--decks", "6", "--paytable", "C", "--target-edge", "5%", "--vary",
+                 "bust-6=8..9", "--max-edge-share", "0.01"]) == 2
+    assert "--max-edge-share needs --counting" in capsys.readouterr().err

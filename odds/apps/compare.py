@@ -177,19 +177,23 @@ def compare(wager: Wager, tables: Sequence[tuple[Paytable, PaytableBook]],
     for (table, book), (tid, _, origin) in zip(tables, listed):
         for (decks, rules), label in zip(configurations, labels):
             sheet = wager.price(Shoe.decks(decks), rules, table, decks, {}, book.extra)
-            swept = _counting(wager, table, decks, rules, counting, seed, penetration, spots) if counting else None
+            swept = counting_figures(wager, table, decks, rules, counting, seed, penetration, spots) if counting else None
             result.rows.append(Row(tid, origin, label, sheet, swept))
     if counting:
-        result.conditions = (f"{counting:,} shoes a table and configuration dealt by the sweep's engine (odds sweep), "
-                             f"seed {seed}, penetration {float(penetration):g}, {spots} spots; a counter who knows "
-                             "the exact return of every round bets only on a player edge; the share of rounds with "
-                             "a player edge with its 95% Wilson interval (a sample: the same seed gives the same "
-                             "numbers)")
+        result.conditions = CONDITIONS.format(shoes=counting, seed=seed, penetration=float(penetration), spots=spots)
     return result
 
 
-def _counting(wager: Wager, table: Paytable, decks: int, rules: DealerRules, shoes: int, seed: int,
-              penetration: Fraction, spots: int) -> Optional[Counting]:
+CONDITIONS = ("{shoes:,} shoes a table and configuration dealt by the sweep's engine (odds sweep), seed {seed}, "
+              "penetration {penetration:g}, {spots} spots; a counter who knows the exact return of every round bets "
+              "only on a player edge; the share of rounds with a player edge with its 95% Wilson interval (a sample: "
+              "the same seed gives the same numbers)")
+
+
+def counting_figures(wager: Wager, table: Paytable, decks: int, rules: DealerRules, shoes: int, seed: int,
+                     penetration: Fraction = Fraction(3, 4), spots: int = 5) -> Optional[Counting]:
+    """A counter's figures for ``table`` at one configuration, from a sweep of ``shoes`` shoes (None for
+    a wager no sweep deals)."""
     from odds.verify.statistics import wilson
 
     from .sweep import SweepSpec, run_sweep

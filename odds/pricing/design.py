@@ -47,6 +47,7 @@ class Candidate:
     edges: tuple[Fraction, ...]
     distance: Fraction
     sds: tuple[float, ...]
+    counting: tuple[Any, ...] = ()  # a counter's figures at each configuration, where asked (odds.apps.compare.Counting)
 
 
 @dataclass
@@ -63,6 +64,8 @@ class DesignResult:
     meeting: int
     candidates: list[Candidate] = field(default_factory=list)
     seconds: float = 0.0
+    counting: str = ""  # the conditions of the counter's figures, where asked
+    max_edge_share: Optional[float] = None  # a constraint on them
 
     def constraints(self) -> list[str]:
         out = [f"{name} from {fraction_text(lo)} to {fraction_text(hi)} in steps of {fraction_text(step)}"
@@ -73,6 +76,9 @@ class DesignResult:
             out.append("a rarer outcome pays at least as much as a commoner one (at every configuration)")
         if self.max_sd is not None:
             out.append(f"standard deviation of a round at most {self.max_sd:g} (at every configuration)")
+        if self.max_edge_share is not None:
+            out.append(f"rounds with a player edge at most {self.max_edge_share:.3%} of rounds (at every configuration, "
+                       "as swept)")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -87,25 +93,39 @@ class DesignResult:
                                 "distance": fraction_text(c.distance),
                                 "std_dev": dict(zip(self.configurations, (round(s, 6) for s in c.sds))),
                                 "volatility_index_90": dict(zip(self.configurations,
-                                                                (round(Z90 * s, 6) for s in c.sds)))}
-                               for c in self.candidates]}
+                                                                (round(Z90 * s, 6) for s in c.sds))),
+                                **({"counting": dict(zip(self.configurations, (
+                                    {"rounds": k.rounds, "player_edge_rounds": k.edge_rounds,
+                                     "player_edge_share_ci95": list(k.share_interval),
+                                     "counter_gain_per_round": k.gain_per_round} for k in c.counting)))}
+                                   if c.counting else {})}
+                               for c in self.candidates],
+                "counting_conditions": self.counting or None}
 
     def to_text(self) -> str:
         names = list(self.varied)
         header = ["rank", *names, *(f"edge {c}" for c in self.configurations), "distance",
                   f"SD {self.configurations[0]}", "vol. 90%"]
+        counted = any(c.counting for c in self.candidates)
+        header += [f"edge rounds {self.configurations[0]}", "counter gain/round"] if counted else []
         rows = [[str(k), *(fraction_text(c.pays[n]) for n in names), *(f"{float(e):.4%}" for e in c.edges),
                  f"{float(c.distance):.4%}", f"{c.sds[0]:.4f}", f"{Z90 * c.sds[0]:.4f}"]
+                + ([f"{c.counting[0].edge_rounds / c.counting[0].rounds:.3%}", f"{c.counting[0].gain_per_round:+.5f}"]
+                   if counted and c.counting else ["-", "-"] if counted else [])
                 for k, c in enumerate(self.candidates, start=1)]
         lines = [f"design {self.wager} from paytable {self.base.id}: target house edge {float(self.target):.4%} "
                  f"at {', '.join(self.configurations)}",
                  *(f"  - {c}" for c in self.constraints()),
-                 f"{self.searched:,} tables searched in {self.seconds:.2f} s; {self.meeting:,} meet every constraint"
-                 + (f"; the {len(self.candidates)} nearest the target:" if self.candidates else ".")]
+                 f"{self.searched:,} tables searched in {self.seconds:.2f} s; {self.meeting:,} meet "
+                 + ("the exact constraints" if self.max_edge_share is not None else "every constraint")
+                 + ((f"; the {len(self.candidates)} nearest the target"
+                     + (" that the sweep finds within the share of player-edge rounds" if self.max_edge_share is not None
+                        else "") + ":") if self.candidates else ".")]
         if self.candidates:
             lines += ["", text_table(header, rows, right=range(1, len(header)))]
             lines += ["", "distance: the largest difference from the target over the configurations; every edge "
                       "exact (the decimals rounded from it) and confirmed by pricing the table again"]
+            lines += [f"counting: {self.counting}"] if self.counting else []
         return "\n".join(lines)
 
 

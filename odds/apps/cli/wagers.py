@@ -213,8 +213,15 @@ def cmd_design(args: argparse.Namespace) -> str:
                for r in (rules if wager.dealer_rule_matters else rules[:1])]
     from odds.wagers.paytables import choose_paytable
     book, table = choose_paytable(wager.name, args.paytable, args.paytable_file)  # a start: any deck count
-    result = design(wager, table, configs, target, vary, band, not args.any_order, args.max_sd, args.top,
-                    extras=book.extra)
+    counting = args.counting or 0
+    if args.max_edge_share is not None and not counting:
+        raise UsageError("design: --max-edge-share needs --counting SHOES (the rounds with a player edge are swept)")
+    if counting and wager.shoe_return is None:
+        raise UsageError(f"design: --counting sweeps shoes, which {wager.name} is not swept over")
+    result = design(wager, table, configs, target, vary, band, not args.any_order, args.max_sd,
+                    args.top * (5 if args.max_edge_share is not None else 1), extras=book.extra)
+    if counting:
+        result = _counted(result, wager, table, configs, counting, args.seed, args.max_edge_share, args.top)
     if out is not None:
         if not result.candidates:
             raise UsageError("design: no table meets the constraints, so none is written (widen the ranges or the band)")
@@ -261,6 +268,24 @@ def cmd_compare(args: argparse.Namespace) -> str:
         write_file(out, (text + ("" if text.endswith("\n") else "\n")).encode("utf-8"), "compare: --out")
         return f"wrote {out}: {wager.name}, {len(chosen)} table(s) at {len(configs)} configuration(s)"
     return text
+
+
+def _counted(result: Any, wager: Wager, table: Paytable, configs: list, shoes: int, seed: int,
+             max_share: Optional[float], top: int) -> Any:
+    """The tables a search found, each swept at every configuration (a counter's figures), those
+    with rounds of a player edge above ``max_share`` left out; the ``top`` first kept."""
+    from odds.apps.compare import CONDITIONS, Counting, counting_figures
+    kept: list = []
+    for c in result.candidates:
+        if len(kept) == top:
+            break
+        figures = tuple(cast(Counting, counting_figures(wager, dataclasses.replace(table, pays=dict(c.pays)), d, r,
+                                                        shoes, seed)) for d, r in configs)  # swept: not None
+        if max_share is not None and any(f.edge_rounds > max_share * f.rounds for f in figures):
+            continue
+        kept.append(dataclasses.replace(c, counting=figures))
+    return dataclasses.replace(result, candidates=kept, max_edge_share=max_share,
+                               counting=CONDITIONS.format(shoes=shoes, seed=seed, penetration=0.75, spots=5))
 
 
 def cmd_validate(args: argparse.Namespace) -> tuple[str, int]:
@@ -492,6 +517,13 @@ def add_design_parser(sub: argparse._SubParsersAction) -> None:
     de.add_argument("--band", metavar="LOW,HIGH", help="keep only tables whose edge lies in it at every "
                                                        "configuration, e.g. 4.5%%,5.5%%")
     de.add_argument("--max-sd", type=float, help="keep only tables whose round's standard deviation is at most this")
+    de.add_argument("--counting", type=whole_number(1), metavar="SHOES",
+                    help="sweep each table listed over this many shoes at every configuration: a counter's gain and the "
+                         "rounds with a player edge")
+    de.add_argument("--max-edge-share", type=float, metavar="SHARE",
+                    help="with --counting: keep only tables whose rounds with a player edge are at most this share "
+                         "(e.g. 0.01) at every configuration")
+    de.add_argument("--seed", type=whole_number(0), default=0, help="the sweep's seed (default 0)")
     de.add_argument("--any-order", action="store_true",
                     help="allow a rarer outcome to pay less than a commoner one (refused by default)")
     de.add_argument("--top", type=whole_number(1), default=10, help="how many tables to list (default 10)")
