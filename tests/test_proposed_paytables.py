@@ -151,3 +151,23 @@ def test_a_file_that_is_not_utf8_is_one_line(tmp_path, capsys):
     assert main(["wager", "buster", "--decks", "6", "--paytable-file", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a text file in UTF-8" in err
+
+
+def test_the_book_of_a_proposed_file_says_how_beatable_it_is(proposed, tmp_path, capsys):
+    """--counting: each sheet's table swept, the figures those of the sweep's engine at that seed."""
+    from odds import DealerRules
+    from odds.apps.compare import counting_figures
+    from odds.wagers import get_wager
+    out = tmp_path / "book"
+    assert main(["report", "--paytable-file", str(proposed), "--out", str(out), "--no-cache", "--counting", "20",
+                 "--seed", "4"]) == 0
+    index = (out / "index.html").read_text()
+    assert "<h3>Counting</h3>" in index and "20 shoes a table and configuration" in index
+    figures = counting_figures(get_wager("buster"), load_paytable_file(proposed).tables["P"], 8,
+                               DealerRules.parse("H17"), 20, 4)
+    assert (f"<tr><th>P</th><td>8 decks, H17</td><td>{figures.edge_rounds / figures.rounds:.3%} "
+            f"[{figures.share_interval[0]:.3%}") in index
+    capsys.readouterr()
+    assert main(["report", "--only", "buster", "--out", str(tmp_path / "b2"), "--counting", "20"]) == 2
+    assert "--counting sweeps the tables of a paytable file's book" in capsys.readouterr().err
+    assert not (tmp_path / "b2").exists()

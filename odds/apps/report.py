@@ -253,11 +253,15 @@ class Summary:
 def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, decks: Optional[Sequence[int]] = None,
                  workers: int = 2, cache_dir: Union[str, Path, None] = None,
                  stream: Optional[TextIO] = None, paytable_file: Union[str, Path, None] = None,
-                 wager_file: Union[str, Path, None] = None) -> Summary:
+                 wager_file: Union[str, Path, None] = None, counting: int = 0, seed: int = 0) -> Summary:
     """Build the book in ``out``; ``cache_dir=None`` keeps the player engine's results in memory only;
     ``paytable_file``: the book of that file's paytables (every deck count and dealer rule);
-    ``wager_file``: the book of the wager that definition file defines (docs/wager-files.md)."""
+    ``wager_file``: the book of the wager that definition file defines (docs/wager-files.md);
+    ``counting``: with ``paytable_file``, each sheet's table swept over that many shoes (``seed``)."""
     start = time.perf_counter()
+    if counting and paytable_file is None:
+        raise ReportError("--counting sweeps the tables of a paytable file's book (--paytable-file); for the "
+                          "shipped wagers, odds sweep-all ranks them by a counter's gain")
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= max_workers():
         raise ReportError(f"workers must be a whole number from 1 to {max_workers()}, got {shown(workers)}")
     items = plan(only, decks, None if paytable_file is None else str(paytable_file),
@@ -292,7 +296,9 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
         selection = f" --wager-file {shlex.quote(str(wager_file))}" if wager_file else ""
         selection += "".join(f" --{flag} {','.join(map(str, v))}" for flag, v in (("only", only), ("decks", decks)) if v)
         selection += f" --paytable-file {paytable_file}" if paytable_file else ""
-        files = render_book(items, sheets, selection, from_cache)
+        swept = _counting(items, counting, seed) if counting else {}
+        selection += f" --counting {counting} --seed {seed}" if counting else ""
+        files = render_book(items, sheets, selection, from_cache, swept)
         for name, data in files.items():
             _write(tmp, name, data)
         _check_out(out)
@@ -312,8 +318,24 @@ def build_report(out: Union[str, Path], only: Optional[Iterable[str]] = None, de
                    sum(1 for s in sheets.values() if s.warnings), warnings, len(from_cache))
 
 
+def _counting(items: Sequence[Item], shoes: int, seed: int) -> dict:
+    """Each sheet's table swept (:func:`odds.apps.compare.counting_figures`), with the conditions."""
+    from odds.core.rules import DealerRules
+    from odds.wagers import WAGERS
+
+    from .compare import CONDITIONS, counting_figures
+    out: dict = {}
+    for item in items:
+        wager = WAGERS[item.wager]
+        figures = counting_figures(wager, item.paytables().tables[item.paytable], item.decks,
+                                   DealerRules.parse("S17" if item.rule == "any" else item.rule), shoes, seed)
+        if figures is not None:
+            out[item] = figures
+    return {"figures": out, "conditions": CONDITIONS.format(shoes=shoes, seed=seed, penetration=0.75, spots=5)}
+
+
 def render_book(items: Sequence[Item], sheets: dict, selection: str = "",
-                from_cache: Collection[Item] = ()) -> dict[str, bytes]:
+                from_cache: Collection[Item] = (), counting: Optional[dict] = None) -> dict[str, bytes]:
     """Every file of the book, name -> bytes: the sheets, the plots, the index, the summary and
     the checksums; ``from_cache``: the items whose sheets took a result read from the disk cache
     (the index names them)."""
@@ -324,7 +346,7 @@ def render_book(items: Sequence[Item], sheets: dict, selection: str = "",
     plots = draw_plots(items, sheets)
     files.update(plots)
     cached = [item for item in items if item in from_cache]
-    files["index.html"] = index_html(items, sheets, sorted(plots), selection, cached).encode()
+    files["index.html"] = index_html(items, sheets, sorted(plots), selection, cached, counting or {}).encode()
     files["summary.csv"] = summary_csv(items, sheets).encode()
     files[MARKER] = "".join(f"{hashlib.sha256(files[n]).hexdigest()}  {n}\n" for n in sorted(files)).encode()
     return files

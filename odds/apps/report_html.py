@@ -4,7 +4,7 @@ house edge of every sheet by paytable, decks and rule, linked to the sheet's fil
 from __future__ import annotations
 
 from html import escape
-from typing import Sequence
+from typing import Optional, Sequence
 
 from odds import __version__
 from odds.core.formats import decimal_text
@@ -36,6 +36,20 @@ def _edge_cell(item: Item, sheet: ParSheet, refs: dict) -> str:
     return (f'<td class="edge{" warn" if marks else ""}"><a href="{escape(item.path("md"))}" '
             f'title="{escape(item.command())}">{decimal_text(sheet.house_edge * 100, 4)}%</a>{sup}'
             f'<br><small>{files}</small></td>')
+
+
+def counting_table(items: Sequence[Item], counting: dict) -> str:
+    """How beatable each table is by counting: a row per table and configuration (or nothing)."""
+    figures = counting.get("figures", {})
+    rows = [(i, figures[i]) for i in items if i in figures]
+    if not rows:
+        return ""
+    body = "".join(f"<tr><th>{escape(i.paytable)}</th><td>{i.decks} deck{'s' if i.decks > 1 else ''}, "
+                   f"{escape(i.rule)}</td><td>{c.edge_rounds / c.rounds:.3%} [{c.share_interval[0]:.3%}, "
+                   f"{c.share_interval[1]:.3%}]</td><td>{c.gain_per_round:+.5f}</td></tr>" for i, c in rows)
+    return ("<h3>Counting</h3><table><tr><th>paytable</th><th>configuration</th><th>rounds with a player edge "
+            "(95% interval)</th><th>counter's gain a round</th></tr>" + body + "</table>"
+            f'<p class="note">{escape(counting["conditions"])}.</p>')
 
 
 def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequence[str]) -> str:
@@ -151,15 +165,17 @@ def cache_note(cached: Sequence[Item]) -> str:
 
 
 def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], selection: str = "",
-               cached: Sequence[Item] = ()) -> str:
-    """The whole page; ``cached``: the items whose sheets took results read from the disk cache."""
+               cached: Sequence[Item] = (), counting: Optional[dict] = None) -> str:
+    """The whole page; ``cached``: the items whose sheets took results read from the disk cache;
+    ``counting``: a counter's figures for each item, and their conditions (a paytable file's book)."""
     names = list(dict.fromkeys(i.wager for i in items))
     captions = plot_names(items)
     rule_free = [n for n in names if not WAGERS[n].dealer_rule_matters]
     one_file = any(i.paytable_file for i in items)  # a designer's file: its tables first, the rest of odds not listed
     dealer = ['<h2 id="dealer">The dealer</h2>',
               *[_figure(p, captions[p]) for p in captions if p.startswith("plots/dealer-") and p in plots]]
-    wagers = [wager_section(name, [i for i in items if i.wager == name], sheets, plots) for name in names]
+    wagers = [wager_section(name, [i for i in items if i.wager == name], sheets, plots)
+              + counting_table([i for i in items if i.wager == name], counting or {}) for name in names]
     sections = [("dealer", "The dealer")] + [(n, n) for n in names]
     if one_file:
         sections = sections[1:] + sections[:1]

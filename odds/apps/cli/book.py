@@ -32,7 +32,8 @@ def cmd_report(args: argparse.Namespace) -> str:
     from odds.apps.report import build_report
     cache = None if args.no_cache else (args.cache or default_cache_dir())
     summary = build_report(args.out, only=args.only, decks=args.decks, workers=args.workers, cache_dir=cache,
-                           stream=sys.stderr, paytable_file=args.paytable_file, wager_file=args.wager_file)
+                           stream=sys.stderr, paytable_file=args.paytable_file, wager_file=args.wager_file,
+                           counting=args.counting or 0, seed=args.seed)
     return summary.text()
 
 
@@ -169,6 +170,10 @@ def add_report_parser(sub: argparse._SubParsersAction) -> None:
                                           "wager at every deck count the file allows and each dealer rule")
     r.add_argument("--wager-file", metavar="FILE",
                    help="the book of the wager this definition file defines (docs/wager-files.md) alone")
+    r.add_argument("--counting", type=whole_number(1), metavar="SHOES",
+                   help="with --paytable-file: sweep each table over this many shoes at each configuration (how "
+                        "beatable it is by counting)")
+    r.add_argument("--seed", type=whole_number(0), default=0, help="the sweep's seed with --counting (default 0)")
     r.add_argument("--workers", type=worker_count(1), default=2,
                    help=f"processes for the player engine's sheets (default 2, at most {max_workers()})")
     where = r.add_mutually_exclusive_group()
