@@ -342,3 +342,16 @@ def test_each_variant_is_drawn_under_its_own_label():
     assert labels["ez-bust-PA-6d-S17"] == "PA" and labels["ez-bust-PA-6d-S17-push"] == "PA (g)"
     assert labels["ez-bust-PA-6d-S17-resplit"] is None  # the same house edge as the plain sheet's
     assert labels["royal-match-21-A-6d-any-any-suit"] == "A (any suit)"
+
+
+def test_every_row_of_the_index_says_what_it_is(tmp_path, capsys):
+    """EZ Bust as dealt, with (g) and with resplits; royal match 21 by its crown-treasure reading:
+    rows a reader tells apart by their own label, not a footnote."""
+    from odds.apps.cli import main
+    out = tmp_path / "book"
+    assert main(["report", "--only", "ez-bust,royal-match-21", "--decks", "6", "--out", str(out), "--no-cache"]) == 0
+    index = (out / "index.html").read_text()
+    for label in ("PA <small>as dealt</small>", "PA <small>with (g)</small>",
+                  "PA <small>split wagers resplit to 4, DAS</small>", "A <small>player&#x27;s suit</small>",
+                  "A <small>any suit</small>"):
+        assert f"<th>{label}</th>" in index, label

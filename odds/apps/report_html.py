@@ -72,7 +72,9 @@ def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequenc
             + "</tr>")
     body = []
     for (paytable, variant), cells in rows.items():
-        label = escape(paytable) + (" with (g)" if variant == "push" else "")
+        said = next((v.label for v in wager.book_variants if v.name == variant), "") if variant else \
+            (wager.book_label if wager.book_variants else "")
+        label = escape(paytable) + (f" <small>{escape(said)}</small>" if said else "")
         tds = "".join(_edge_cell(cells[k], sheets[cells[k]], refs) if k in cells else '<td class="none">&ndash;</td>'
                       for k in ((r, d) for r in rules for d in decks))
         body.append(f"<tr><th>{label}</th>{tds}</tr>")

@@ -162,6 +162,7 @@ class BookVariant:
     options: Mapping[str, Any]
     note: str = ""  # what the book's index says it holds (HTML)
     plot_label: Optional[str] = None  # its line's label after the paytable's in the edge plots; None: not drawn
+    label: str = ""  # what its rows in the index say after the paytable's id, e.g. "with (g)"
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,7 @@ class Wager:
     paytable_extras: tuple[str, ...] = ()  # keys of the paytable file handed to the par sheet
     book_meters: Mapping[Optional[str], str] = field(default_factory=dict)  # paytable (None: any) -> meters
     book_variants: tuple[BookVariant, ...] = ()
+    book_label: str = ""  # what the index's rows of the wager's own sheets say after the paytable's id, beside variants
     book_options: Mapping[str, Any] = field(default_factory=dict)  # the options of each of its sheets in the book
     book_note: str = ""  # what the book's index says of a wager priced by the player engine (HTML)
     definition: Optional[Definition] = None  # the file a defined wager is read from

@@ -430,7 +430,8 @@ WAGERS = (
           book_variants=(BookVariant(
               "any-suit", (6, 8), {"reading": "any-suit"},
               "Royal match 21 with a crown treasure of any suits ((f)(2)(iv) word for word), at 6 and 8 decks: the "
-              "other reading of the crown treasure", plot_label="(any suit)"),)),
+              "other reading of the crown treasure", plot_label="(any suit)", label="any suit"),),
+          book_label="player's suit"),
     first_cards_wager("bet-the-set-21", "Bet the set 21 (pair square)", "9 NYCRR 5324.11(g)",
                       GAMES["bet-the-set-21"],
                       ("suited-pair", "pair"), ("a suited pair is two cards of the same rank and suit",),

@@ -714,10 +714,11 @@ WAGERS = (
           book_variants=(BookVariant(
               "push", (6, 8), {"push_option": True},
               "EZ Bust with paragraph (g) (a push when every player hand is a blackjack or bust), for one player, "
-              "at 6 and 8 decks", plot_label="(g)"), BookVariant(
+              "at 6 and 8 decks", plot_label="(g)", label="with (g)"), BookVariant(
               "resplit", (6, 8), {"split_hands": 4, "das": True},
               "EZ Bust's split wagers of (c)(2) with pairs resplit to four hands (aces once) and a double "
-              "allowed after a split, at 6 and 8 decks (the wager's own house edge is the same)"))),
+              "allowed after a split, at 6 and 8 decks (the wager's own house edge is the same)",
+              label="split wagers resplit to 4, DAS")), book_label="as dealt"),
     Wager("bust-it", "Bust It bonus", "9 NYCRR 5324.11(o)", BUST_IT_OUTCOMES, bust_it_par_sheet,
           reference=figures.bust_it, shoe_return=bust_it_return, dealt=dealt.Dealt(dealt.bust_it_round)),
 )
