@@ -110,7 +110,7 @@ def test_the_cache_is_used_and_a_corrupt_entry_is_computed_again(tmp_path, fake_
     cache = tmp_path / "cache"
     first = build_streaks(tmp_path / "book", cache, capsys)
     assert fake_engine.calls == 2  # S17 and H17; paytables A and B share each result
-    assert "2 result(s) computed, 2 reused" in first.out
+    assert "2 result(s) computed, 2 reused within this run, 0 read from the cache" in first.out
     entries = sorted(cache.glob("round-classes-*.json"))
     assert len(entries) == 2 and not list(cache.glob(".*"))  # no temporary file left
     doc = json.loads(entries[0].read_text())
@@ -120,7 +120,8 @@ def test_the_cache_is_used_and_a_corrupt_entry_is_computed_again(tmp_path, fake_
 
     computed = files_of(tmp_path / "book")
     second = build_streaks(tmp_path / "book", cache, capsys)
-    assert fake_engine.calls == 2 and "0 result(s) computed, 4 reused" in second.out
+    assert fake_engine.calls == 2 and "0 result(s) computed, 2 reused within this run, 2 read from the cache" \
+        in second.out
     assert "4 sheet(s) took results read back from the cache" in second.out
     warm = files_of(tmp_path / "book")
     sheets = [n for n in computed if n.startswith("streak/")]
@@ -355,3 +356,17 @@ def test_every_row_of_the_index_says_what_it_is(tmp_path, capsys):
                   "PA <small>split wagers resplit to 4, DAS</small>", "A <small>player&#x27;s suit</small>",
                   "A <small>any suit</small>"):
         assert f"<th>{label}</th>" in index, label
+
+
+def test_a_long_build_says_how_far_it_is_in_a_log(monkeypatch):
+    """In a pipe or a log (no terminal) a line a minute: the sheets done of the total, the time, the last."""
+    import io as io_
+    from odds.apps import report as report_module
+    log = io_.StringIO()
+    clock = iter([0.0, 30.0, 61.0, 90.0, 125.0])
+    progress = report_module.Progress(4, log, clock=lambda: next(clock))
+    for name in ("a", "b", "c", "d"):
+        progress.step(name)
+    progress.close()
+    lines = [line for line in log.getvalue().splitlines() if line.startswith("odds report:")]
+    assert lines == ["odds report: 2 of 4 sheets in 1m01s (last: b)", "odds report: 4 of 4 sheets in 2m05s (last: d)"]

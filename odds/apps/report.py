@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection, Iterable, Optional, Sequence, TextIO, Union
+from typing import Callable, Collection, Iterable, Optional, Sequence, TextIO, Union
 
 from odds.core.interrupts import max_workers, worker_pool
 from odds.core.progress import bar
@@ -76,7 +76,7 @@ def _compute_group(items: tuple, cache_dir: Optional[str]) -> tuple[list, dict, 
             sheets.append(compute_sheet(item))
             asked.append(cache.fetched[first:])
     read = set(cache.read)
-    return sheets, cache.stats, [any(name in read for name in names) for names in asked]
+    return sheets, {**cache.stats, "disk": len(cache.read)}, [any(name in read for name in names) for names in asked]
 
 
 def _groups(items: Sequence[Item]) -> list[tuple]:
@@ -96,11 +96,20 @@ def _groups(items: Sequence[Item]) -> list[tuple]:
 
 
 class Progress:
-    """The book's progress on ``stream``: a bar with the time left and the sheet just done, on a
-    terminal only (:func:`odds.core.progress.bar`)."""
+    """The book's progress on ``stream``: a bar with the time left and the sheet just done on a
+    terminal (:func:`odds.core.progress.bar`); in a pipe or a log, a line a minute (``EVERY``
+    seconds): the sheets done of the total, the time taken and the sheet just done."""
 
-    def __init__(self, total: int, stream: Optional[TextIO] = None) -> None:
-        self.bar = bar(total, "odds report", "sheet", file=stream or io.StringIO())
+    EVERY = 60.0
+
+    def __init__(self, total: int, stream: Optional[TextIO] = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.stream: TextIO = stream or io.StringIO()
+        self.bar = bar(total, "odds report", "sheet", file=self.stream)
+        isatty = getattr(self.stream, "isatty", None)
+        self.lines = stream is not None and not (callable(isatty) and isatty())
+        self.total, self.done = total, 0
+        self.start = self.last = clock()
 
     def show(self, text: str) -> None:
         self.bar.set_postfix_str(text, refresh=True)
@@ -108,6 +117,14 @@ class Progress:
     def step(self, text: str) -> None:
         self.bar.update(1)
         self.bar.set_postfix_str(text, refresh=False)
+        self.done += 1
+        now = self.clock()
+        if self.lines and now - self.last >= self.EVERY:
+            minutes, seconds = divmod(round(now - self.start), 60)
+            self.stream.write(f"odds report: {self.done} of {self.total} sheets in {minutes}m{seconds:02d}s "
+                              f"(last: {text})\n")
+            self.stream.flush()
+            self.last = now
 
     def close(self) -> None:
         self.bar.close()
@@ -234,13 +251,15 @@ class Summary:
     def text(self) -> str:
         minutes, seconds = divmod(round(self.seconds), 60)
         engine = self.cache.get("hit", 0) + self.cache.get("computed", 0)
-        lines = [f"odds report: {self.sheets} par sheets ({self.files} files) and {self.plots} plots in "
+        lines = [f"odds report: {self.sheets} par sheets and {self.plots} plots, {self.files} files in all, in "
                  f"{minutes}m{seconds:02d}s",
                  f"index: {self.out / 'index.html'}"]
         if engine:
             where = self.cache_dir or "no cache (--no-cache)"
+            disk = self.cache.get("disk", 0)
             lines.append(f"player engine: {self.cache.get('computed', 0)} result(s) computed, "
-                         f"{self.cache.get('hit', 0)} reused; cache: {where}")
+                         f"{self.cache.get('hit', 0) - disk} reused within this run, {disk} read from the cache; "
+                         f"cache: {where}")
         if self.from_cache:
             lines.append(f"{self.from_cache} sheet(s) took results read back from the cache, not computed in this "
                          "run (named in the index)")
