@@ -72,3 +72,34 @@ def test_every_plot_of_a_book_and_a_sweep_has_its_axes_labelled(tmp_path, monkey
         assert any(ax.get_ylabel() for ax in axes_with_data(fig)), fig.axes[0].get_title()
         width, height = fig.get_size_inches() * fig.dpi
         assert 600 <= width <= 1400 and 300 <= height <= 800  # reads on a screen without zooming
+
+
+def test_an_outlier_does_not_set_the_scale_and_is_named_on_its_edge():
+    """21+3's table D at 67.5% (2 decks) beside tables at 3% to 23%: the scale is the rest's, and D is
+    named where it leaves the scale, with its value."""
+    series = {"A": [(d, F(e, 100)) for d, e in ((1, 13), (2, 7), (4, 4), (6, 3), (8, 3))],
+              "B": [(d, F(e, 100)) for d, e in ((1, 23), (2, 17), (4, 14), (6, 13), (8, 13))],
+              "D": [(2, F(675, 1000))]}
+    fig = report_plots.edge_against_decks(plt, "21+3", {"any": series})
+    ax, = axes_with_data(fig)
+    low, high = ax.get_ylim()
+    assert 23 < high < 40 and low <= 0
+    said = [t.get_text() for t in ax.texts]
+    assert said == ["D: 67.5% (off the scale)"]
+    plt.close(fig)
+
+
+def test_the_captions_say_what_is_plotted():
+    items = plan(["match-the-dealer", "21+3"], None)
+    names = report_plots.plot_names(items)
+    assert names["plots/21+3-edge-by-decks.png"] == "21+3: house edge against decks, a line each paytable"
+    assert names["plots/match-the-dealer-edge-by-decks.png"] == \
+        "match-the-dealer: house edge of each paytable at 6 and 8 decks (bars)"
+
+
+def test_a_paytable_at_one_deck_count_is_one_bar_centred_on_it():
+    series = {"A": [(6, F(4, 100))], "B": [(8, F(37, 1000))]}
+    fig = report_plots.edge_against_decks(plt, "match-the-dealer", {"any": series})
+    ax, = axes_with_data(fig)
+    assert sorted(round(p.get_x() + p.get_width() / 2, 6) for p in ax.patches) == [0.0, 1.0]  # no empty slot beside
+    plt.close(fig)

@@ -89,22 +89,75 @@ def _style(i: int) -> dict:
             "markerfacecolor": "none", "markersize": 7 - (i % 3), "markeredgewidth": 1.4, "linewidth": 1.3}
 
 
+def outliers(values: Sequence[float]) -> tuple[float, float]:
+    """The range of ``values`` a plot's scale is set by: all of them, unless a few lie far outside
+    the rest (more than three interquartile ranges beyond the quartiles, and the rest spanning less
+    than a third of the whole): those are then left off the scale and named on its edge.
+
+    >>> outliers([5.1, 5.4, 6.2, 4.9, 5.8, 67.5])
+    (4.9, 6.2)
+    >>> outliers([1.0, 2.0, 3.0])
+    (1.0, 3.0)
+    """
+    ordered = sorted(values)
+    if len(ordered) < 4:
+        return ordered[0], ordered[-1]
+    q1, q3 = ordered[len(ordered) // 4], ordered[(3 * len(ordered)) // 4]
+    spread = max(q3 - q1, 1e-9)
+    kept = [v for v in ordered if q1 - 3 * spread <= v <= q3 + 3 * spread]
+    if len(kept) == len(ordered) or (kept[-1] - kept[0]) > (ordered[-1] - ordered[0]) / 3:
+        return ordered[0], ordered[-1]
+    return kept[0], kept[-1]
+
+
+def _scale(ax: Any, values: Sequence[float], named: Sequence[tuple[float, float, str]]) -> None:
+    """Set the panel's y scale by :func:`outliers` (with zero in view) and name each point left off
+    it at the edge it lies beyond: ``named`` holds (x, y, label)."""
+    low, high = outliers(values)
+    low, high = min(low, 0.0), max(high, 0.0)
+    pad = 0.08 * (high - low or 1.0)
+    ax.set_ylim(low - pad, high + pad)
+    off: dict = {}  # (label, above) -> the points of that series off the scale on that side
+    for x, y, label in named:
+        if y > high + pad or y < low - pad:
+            off.setdefault((label, y > high), []).append((x, y))
+    for (label, above), points in off.items():
+        edge = high + pad if above else low - pad
+        ys = sorted(y for _, y in points)
+        said = f"{ys[0]:,.1f}%" if len(ys) == 1 else f"{ys[0]:,.1f}% to {ys[-1]:,.1f}%"
+        ax.plot([x for x, _ in points], [edge] * len(points), linestyle="none", marker="^" if above else "v",
+                color="black", markersize=6, clip_on=False)
+        ax.annotate(f"{label}: {said} (off the scale)", (sum(x for x, _ in points) / len(points), edge),
+                    textcoords="offset points", xytext=(0, -12 if above else 6), ha="center", fontsize=7,
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "0.6", "lw": 0.5})
+
+
 def edge_against_decks(plt: Any, title: str, panels: dict) -> Figure:
     """``panels``: rule -> {series label: [(decks, house edge)]}: a panel a rule, on one scale, the
     legend beside them. With fewer than three deck counts the edges are bars (a line through two
-    points says nothing a bar does not)."""
+    points says nothing a bar does not), each paytable's bars side by side at the deck counts it has.
+    A value far from the rest is left off the scale and named on its edge (:func:`outliers`)."""
     decks = sorted({d for series in panels.values() for pts in series.values() for d, _ in pts})
     labels = list(dict.fromkeys(label for series in panels.values() for label in series))
     fig, axes = plt.subplots(1, len(panels), figsize=(4.4 * len(panels) + 1.8, 3.6), squeeze=False, sharey=True)
     handles: list = []
+    every = [100 * float(e) for series in panels.values() for pts in series.values() for _, e in pts]
     for ax, (rule, series) in zip(axes[0], panels.items()):
+        named: list = []
         if len(decks) < 3:
             width = 0.8 / len(decks)
-            for k, d in enumerate(decks):
-                ys = [100 * float(dict(series.get(label, [])).get(d, 0)) for label in labels]
-                bars = ax.bar([i + (k - (len(decks) - 1) / 2) * width for i in range(len(labels))], ys, width,
-                              color=COLOURS[k], label=f"{d} deck{'s' if d > 1 else ''}")
-                handles = handles if len(handles) == len(decks) else handles + [bars]
+            drawn: dict = {}
+            for i, label in enumerate(labels):
+                values = dict(series.get(label, []))
+                present = [d for d in decks if d in values]
+                for k, d in enumerate(present):
+                    x = i + (k - (len(present) - 1) / 2) * width
+                    y = 100 * float(values[d])
+                    drawn[d] = ax.bar([x], [y], width, color=COLOURS[decks.index(d)],
+                                      label=f"{d} deck{'s' if d > 1 else ''}")
+                    named.append((x, y, f"{label}, {d} deck{'s' if d > 1 else ''}"))
+            if len(handles) < len(drawn):
+                handles = [drawn[d] for d in decks if d in drawn]
             ax.set_xticks(range(len(labels)), labels, rotation=30 if max(map(len, labels)) > 4 else 0,
                           ha="right" if max(map(len, labels)) > 4 else "center")
             ax.set_xlabel("paytable")
@@ -114,10 +167,12 @@ def edge_against_decks(plt: Any, title: str, panels: dict) -> Figure:
                     points = series[label]
                     line, = ax.plot([d for d, _ in points], [100 * float(e) for _, e in points], label=label,
                                     **_style(i))
+                    named += [(d, 100 * float(e), label) for d, e in points]
                     if len(handles) < len(labels):
                         handles.append(line)
             ax.set_xticks(decks)
             ax.set_xlabel("decks")
+        _scale(ax, every, named)
         ax.set_title(title if rule == "any" else f"{title}, {rule}")
         ax.axhline(0, color="black", linewidth=0.6)
     axes[0][0].set_ylabel("house edge (%)")
@@ -138,10 +193,13 @@ def progressive_return(plt: Any, title: str, lines: list) -> Figure:
                 linestyle=LINES[i % len(LINES)])
         if even is not None:
             ax.plot([even], [0], "o", color=colour)
-            ax.annotate(f"{even:,.0f}", (even, 0), textcoords="offset points", xytext=(0, 6),
-                        ha="center", fontsize=7, color=colour)
+            ax.annotate(f"{even:,.0f}", (even, 0), textcoords="offset points", xytext=(0, -16 - 10 * (i % 3)),
+                        ha="center", fontsize=8, color=colour,
+                        bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": colour, "lw": 0.5})
     ax.axhline(0, color="black", linewidth=0.6)
     ax.set_xlim(0, top)
+    from matplotlib.ticker import FuncFormatter
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
     ax.set_xlabel("meter (units of the wager)")
     ax.set_ylabel("return (%)")
     ax.set_title(title)
@@ -175,8 +233,12 @@ def plot_names(items: Sequence[Item]) -> dict[str, str]:
                                                "hand, before the up card is seen (as Buster pays it)",
              "plots/dealer-bust-by-upcard.png": "Dealer bust probability by up card, S17 against H17"}
     for w in wagers:
-        if len({i.decks for i in items if i.wager == w}) > 1:
-            names[f"plots/{w}-edge-by-decks.png"] = f"{w}: house edge against decks, each paytable"
+        counts = sorted({i.decks for i in items if i.wager == w})
+        if len(counts) > 2:
+            names[f"plots/{w}-edge-by-decks.png"] = f"{w}: house edge against decks, a line each paytable"
+        elif len(counts) == 2:
+            names[f"plots/{w}-edge-by-decks.png"] = (f"{w}: house edge of each paytable at {counts[0]} and "
+                                                     f"{counts[1]} decks (bars)")
         if any(i.meters for i in items if i.wager == w):
             names[f"plots/{w}-return-by-meter.png"] = (f"{w}: return against the meter, each paytable "
                                                        "(R(M) = a + b*M; dots: breakeven meter)")
