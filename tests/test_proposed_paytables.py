@@ -123,7 +123,7 @@ def test_the_book_of_a_proposed_file(proposed, tmp_path, capsys):
     assert "par sheets" in capsys.readouterr().out
     names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert [n for n in names if n.startswith("buster/")] == [
-        f"buster/buster-P-{d}d-{r}.{ext}" for d in (6, 8) for r in ("H17", "S17") for ext in ("csv", "json", "md")]
+        f"buster/buster-P-{d}d-{r}.{ext}" for d in (6, 8) for r in ("H17", "S17") for ext in ("csv", "html", "json", "md")]
     assert "plots/buster-edge-by-decks.png" in names
     index = (out / "index.html").read_text()
     assert "proposed, not in the regulation" in index and str(proposed) in index

@@ -370,3 +370,24 @@ def test_a_long_build_says_how_far_it_is_in_a_log(monkeypatch):
     progress.close()
     lines = [line for line in log.getvalue().splitlines() if line.startswith("odds report:")]
     assert lines == ["odds report: 2 of 4 sheets in 1m01s (last: b)", "odds report: 4 of 4 sheets in 2m05s (last: d)"]
+
+
+def test_every_sheet_is_a_page_a_browser_shows(tmp_path, capsys):
+    """The HTML sheet beside the Markdown, CSV and JSON: the index links to it; it holds the figures of
+    the JSON, the bonus with words for keys, the command that makes it again and links to the others."""
+    import html as html_
+    from odds.apps.cli import main
+    out = tmp_path / "book"
+    assert main(["report", "--only", "buster", "--decks", "6", "--out", str(out), "--no-cache"]) == 0
+    index = (out / "index.html").read_text()
+    assert 'href="buster/buster-C-6d-H17.html"' in index and 'href="buster/buster-C-6d-H17.md"' in index
+    page = html_.unescape((out / "buster" / "buster-C-6d-H17.html").read_text())
+    sheet = json.loads((out / "buster" / "buster-C-6d-H17.json").read_text())
+    from fractions import Fraction
+    from odds.core.formats import decimal_text
+    assert f"{decimal_text(Fraction(sheet['house_edge']) * 100, 6)}%" in page
+    assert "<h2>Cash bonus B1: 58 Pa. Code 633c.13(i), Bonus Pay B1;" in page and "awards_dollars" not in page
+    assert "<pre>odds wager buster --decks 6 --rule H17 --paytable C</pre>" in page
+    assert '<a href="buster-C-6d-H17.md">md</a>' in page and "<details>" in page
+    for name in (o["name"] for o in sheet["outcomes"]):
+        assert f"<td>{name}</td>" in page

@@ -139,18 +139,15 @@ class Comparison:
             return ("<table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in header)
                     + "</tr></thead><tbody>" + "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row)
                                                        + "</tr>" for row in rows) + "</tbody></table>")
+        from odds.core.pages import CSS, render_page
         png = base64.b64encode(edge_plot(self)).decode("ascii")
         title = f"Compare {self.wager}: " + ", ".join(f"{i} ({o})" for i, _, o in self.tables)
-        return "\n".join([
-            "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', f"<title>{html.escape(title)}</title>",
-            "<style>body{font-family:'DejaVu Sans',sans-serif;max-width:64em;margin:2em auto;padding:0 1em}"
-            "table{border-collapse:collapse;margin:.6em 0}th,td{border:1px solid #bbb;padding:.2em .5em;"
-            "text-align:right}th:first-child,td:first-child{text-align:left}</style></head><body>",
+        return render_page("page.html", title=title, css=CSS + "td + td { text-align: right; }", body="\n".join([
             f"<h1>{html.escape(title)}</h1>", "<h2>Pays (to 1)</h2>", table(*self._pays_rows()),
             "<h2>Figures</h2>", table(*self._figure_rows()), f"<p>{html.escape(NOTE)}</p>",
             *([f"<p>Counting: {html.escape(self.conditions)}</p>"] if self.conditions else []),
             f'<h2>House edge by configuration</h2><img alt="house edge of each table at each configuration" '
-            f'src="data:image/png;base64,{png}">', "</body></html>", ""])
+            f'src="data:image/png;base64,{png}">']))
 
     def render(self, fmt: str) -> str:
         """The comparison as ``odds compare --format FMT`` prints it: table, md, csv, json or html."""

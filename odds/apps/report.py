@@ -362,6 +362,9 @@ def render_book(items: Sequence[Item], sheets: dict, selection: str = "",
     from .report_plots import draw_plots
 
     files = {item.path(ext): (sheets[item].render(ext) + "\n").encode() for item in items for ext in FORMATS}
+    for item in items:  # the sheet a browser shows, linking its other formats (beside it in the same folder)
+        files[item.path("html")] = sheets[item].to_html(
+            item.command(), [(ext, item.path(ext).rsplit("/", 1)[-1]) for ext in FORMATS]).encode()
     plots = draw_plots(items, sheets)
     files.update(plots)
     cached = [item for item in items if item in from_cache]

@@ -32,8 +32,8 @@ nav ul { columns: 3; }
 def _edge_cell(item: Item, sheet: ParSheet, refs: dict) -> str:
     marks = sorted({refs[w] for w in sheet.warnings})
     sup = f"<sup>{','.join(map(str, marks))}</sup>" if marks else ""
-    files = " ".join(f'<a href="{escape(item.path(ext))}">{ext}</a>' for ext in ("csv", "json"))
-    return (f'<td class="edge{" warn" if marks else ""}"><a href="{escape(item.path("md"))}" '
+    files = " ".join(f'<a href="{escape(item.path(ext))}">{ext}</a>' for ext in ("md", "csv", "json"))
+    return (f'<td class="edge{" warn" if marks else ""}"><a href="{escape(item.path("html"))}" '
             f'title="{escape(item.command())}">{decimal_text(sheet.house_edge * 100, 4)}%</a>{sup}'
             f'<br><small>{files}</small></td>')
 
@@ -132,9 +132,9 @@ def coverage(items: Sequence[Item]) -> list[str]:
                    "the return of each on the cards seen, and the wagers and return per round (the main game "
                    "played by the player engine, split once, no double after split; the resplit sheets: "
                    "resplits to four hands, double after a split).")
-    out.append("Each cell is the house edge, linked to the sheet in Markdown (hover for the <code>odds wager</code> "
-               "command that prints it), with its CSV and JSON (the JSON is what <code>odds wager --format json"
-               "</code> prints). Shaded cells carry warnings "
+    out.append("Each cell is the house edge, linked to the sheet as a page (hover for the <code>odds wager</code> "
+               "command that prints it), with its Markdown, CSV and JSON (the JSON is what <code>odds wager --format "
+               "json</code> prints). Shaded cells carry warnings "
                + ("(a proposed paytable, or the regulation's text)" if files else "about the regulation's text")
                + ", listed under the table. "
                '<a href="summary.csv">summary.csv</a> lists every sheet with its exact house edge; '

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, Callable, Optional, cast
+from typing import Any, Callable, Optional, Sequence, cast
 
 from odds.core.formats import decimal_text, fraction_text, markdown_table, markdown_text, text_table
 
@@ -316,8 +316,38 @@ class ParSheet:
             md += ["", f"## {key}", ""] + _section_markdown(value)
         return "\n".join(md)
 
+    def to_html(self, command: str = "", others: Sequence[tuple[str, str]] = ()) -> str:
+        """The sheet as a page (``odds/core/templates/sheet.html``): the outcomes with numbers
+        right-aligned, the figures, a cash bonus and the wager's own sections as tables, the
+        assumptions and method in sentences, the exact fractions on request (a details element);
+        ``command`` makes it again, ``others`` are (format, link) of the same sheet."""
+        from odds.core.pages import CSS, render_page
+        sections = []
+        for key, value in self.extra.items():
+            if key == "bonus" or (key.endswith("_decimal") and key[:-len("_decimal")] in self.extra):
+                continue
+            if key == "sensitivity":
+                sections.append(sensitivity_table(value))
+                continue
+            table = _section_rows(value, False)
+            if table is not None:
+                sections.append((key[0].upper() + key[1:], table[0], table[1]))
+            elif isinstance(value, dict):
+                sections.append((key[0].upper() + key[1:], ["", "value"],
+                                 [[k, decimal_text(Fraction(v), 10) if isinstance(v, str) and EXACT_TEXT.fullmatch(v)
+                                   else json.dumps(v)] for k, v in value.items()]))
+        return render_page("sheet.html", title=f"odds: {self.title()}", css=CSS, sheet=self,
+                           heading=f"house edge {decimal_text(self.house_edge * 100, 6)}%, exact "
+                                   f"{fraction_text(self.house_edge)}" if len(fraction_text(self.house_edge)) < 60
+                           else f"house edge {decimal_text(self.house_edge * 100, 6)}%",
+                           counted=any(o.combinations is not None for o in self.outcomes),
+                           bonuses=bonus_tables(self.extra.get("bonus", {})), sections=sections,
+                           command=command, others=list(others))
+
     def render(self, fmt: str, fractions: bool = False) -> str:
-        """The sheet as ``odds wager --format FMT`` prints it: ``table``, ``json``, ``csv`` or ``md``."""
+        """The sheet as ``odds wager --format FMT`` prints it: ``table``, ``json``, ``csv``, ``md`` or ``html``."""
+        if fmt == "html":
+            return self.to_html()
         if fmt == "json":
             return json.dumps(self.to_json(), indent=1)
         if fmt == "csv":

@@ -18,6 +18,7 @@ from typing import Any, Container, Iterable, Mapping, Optional, Sequence
 from odds import __version__
 from odds.core.errors import UnavailableError, shown
 from odds.core.formats import fraction_text
+from odds.core.pages import render_page
 from odds.regulations import excerpts
 from odds.wagers import get_wager
 from odds.wagers.defined import defined_note
@@ -683,9 +684,8 @@ def _signoff_html(signoff: Sequence[tuple[str, str]]) -> list[str]:
 
 
 def _document(title: str, css: str, body: Sequence[str]) -> str:
-    return "\n".join(["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-                      f"<title>{_e(title)}</title>", f"<style>{STYLE}{css}</style>", "</head>", "<body>", *body,
-                      "</body>", "</html>", ""])
+    """The page (``odds/core/templates/page.html``, as every page odds writes) around ``body``."""
+    return render_page("page.html", title=title, css=STYLE + css, body="\n".join(body))
 
 
 def render_html(report: Report) -> str:

@@ -4,7 +4,7 @@ report identifier derived from the report's input hash and those digests.
 
 >>> hashes = code_hashes()
 >>> hashes[0][0], len(hashes[0][1])
-('odds sources (Python, paytables, regulation texts)', 64)
+('odds sources (Python, paytables, regulation texts, page templates)', 64)
 >>> report_id("0" * 64)[:5]
 'ODDS-'
 """
@@ -17,7 +17,7 @@ import subprocess
 from pathlib import Path
 from typing import Optional
 
-SOURCES = (".py", ".toml", ".txt")
+SOURCES = (".py", ".toml", ".txt", ".html")  # .html: the page templates
 KERNELS = (".so", ".pyd")
 
 
@@ -30,7 +30,7 @@ def code_hashes() -> tuple[tuple[str, str], ...]:
     sources = hashlib.sha256()
     for path in (p for p in files if p.suffix in SOURCES):
         sources.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    out = [("odds sources (Python, paytables, regulation texts)", sources.hexdigest())]
+    out = [("odds sources (Python, paytables, regulation texts, page templates)", sources.hexdigest())]
     for path in (p for p in files if p.suffix in KERNELS):
         out.append((f"kernel {path.name.split('.')[0]}", hashlib.sha256(path.read_bytes()).hexdigest()))
     return tuple(out)

@@ -458,7 +458,7 @@ def add_wager_parser(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--float", action="store_true", help="burnout, switch: floats instead of exact fractions")
     w.add_argument("--search", action="store_true",
                    help="ez-bust: search every player two-card hand and up card for the best return")
-    w.add_argument("--format", choices=("table", "json", "csv", "md"), default="table",
+    w.add_argument("--format", choices=("table", "json", "csv", "md", "html"), default="table",
                    help=FORMAT_HELP)
     w.add_argument("--fractions", action="store_true", help="exact fractions in the table")
     w.add_argument("--target-edge", help="add each paid outcome's sensitivity: the return per unit of its pay, and "
