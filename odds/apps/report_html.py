@@ -7,6 +7,7 @@ from html import escape
 from typing import Optional, Sequence
 
 from odds import __version__
+from odds.core.pages import render_page
 from odds.core.formats import decimal_text
 from odds.pricing.parsheet import ParSheet
 from odds.wagers.paytables import provenance
@@ -184,9 +185,6 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
     else:
         sections.append(("elsewhere", "Not in this book"))
     parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>odds: par sheets</title>", f"<style>{CSS}</style></head><body>",
         "<h1>Par sheets</h1>",
         f'<p class="note">Exact house edges of blackjack side wagers, computed by odds {escape(__version__)} '
         f"(<code>odds report{escape(selection)}</code>): {len(items)} sheets of {len(names)} "
@@ -205,5 +203,4 @@ def index_html(items: Sequence[Item], sheets: dict, plots: Sequence[str], select
                      "that take their own commands (minutes each, or not par sheets):</p><ul>")
         parts += [f"<li>{escape(what)}: <code>{escape(cmd)}</code> ({note})</li>" for what, cmd, note in ELSEWHERE]
         parts.append("</ul>")
-    parts += ["</body></html>", ""]
-    return "\n".join(parts)
+    return render_page("page.html", title="odds: par sheets", css=CSS, body="\n".join(parts))

@@ -15,7 +15,7 @@ import contextlib
 import dataclasses
 from contextvars import ContextVar
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, cast
 
 from odds.engine.first_cards import FirstCardsGame, count_first_cards
 from odds.pricing.parsheet import Outcome, ParSheet
@@ -32,6 +32,25 @@ FRESH = "a freshly shuffled shoe for each round (the shoe as given, less the car
 POSITIONS = {"player": "the player's card", "up": "the dealer's up card", "hole": "the dealer's hole card",
              "third": "the next card dealt to the player", "dealer-next": "the dealer's next card",
              "second-hand": "a card of the player's second hand"}
+
+
+PLURAL = {"player": "the player's {n} cards", "second-hand": "{n} cards of the player's second hand",
+          "third": "the next {n} cards dealt to the player", "dealer-next": "the dealer's next {n} cards"}
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def roles_text(positions: Sequence[str]) -> str:
+    """The cards that decide a wager, in words, a role's cards said together.
+
+    >>> roles_text(("player", "player", "up"))
+    "the player's two cards and the dealer's up card"
+    """
+    counts = dict.fromkeys(positions, 0)
+    for p in positions:
+        counts[p] += 1
+    said = [PLURAL[p].format(n=NUMBER_WORDS.get(n, str(n))) if n > 1 and p in PLURAL else
+            ", ".join([POSITIONS[p]] * n) for p, n in counts.items()]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 _RECORDING: ContextVar[Optional[list]] = ContextVar("first_cards_settlements", default=None)
@@ -113,7 +132,7 @@ def first_cards_par_sheet(name: str, game: FirstCardsGame, ranking: tuple[str, .
         recording.append((game, settled))
     outcomes = [Outcome(h, row_pays[h], Fraction(rows[h], cycle), rows[h]) for h in ranking if h in rows]
     outcomes.append(Outcome(lose_row, Fraction(-1), Fraction(lost, cycle), lost))
-    roles = ", ".join(POSITIONS[p] for p in game.positions)
+    roles = roles_text(game.positions)
     ordering = (f"the first {game.alike} cards counted unordered, the rest in order" if game.alike > 1
                 else "every card in order")
     sheet = ParSheet(
