@@ -14,6 +14,9 @@ from odds import (DealerRules, DealtShoe, GameRules, OddsError, Shoe, dealer_dis
 from odds.apps import cli
 from odds.apps.cli import main
 
+# a wager priced without rules= warns that it takes S17 (tested in test_priced.py); beside the point here
+pytestmark = pytest.mark.filterwarnings("ignore::odds.wagers.priced.DefaultRuleWarning")
+
 SHIPPED = Path(__import__("odds.tables").tables.__file__).parent
 
 

@@ -11,6 +11,9 @@ import odds
 from odds import DealerRules, DealtShoe, GameRules, OddsError, Shoe, dealer_distribution, dealer_table, price
 from odds.apps.cli import main
 
+# a wager priced without rules= warns that it takes S17 (tested in test_priced.py); beside the point here
+pytestmark = pytest.mark.filterwarnings("ignore::odds.wagers.priced.DefaultRuleWarning")
+
 GOOD = Path(__import__("odds.tables").tables.__file__).parent / "buster.toml"
 
 

@@ -8,6 +8,9 @@ import pytest
 from odds import DealerRules, DealtShoe, OddsError, Shoe, WagerError, price
 from odds.core.cards import RANKS, SUITS
 
+# a wager priced without rules= warns that it takes S17 (tested in test_priced.py); beside the point here
+pytestmark = pytest.mark.filterwarnings("ignore::odds.wagers.priced.DefaultRuleWarning")
+
 FAST = [("buster", "C"), ("ez-bust", None), ("21+3", "C"), ("royal-match-21", "A"), ("match-the-dealer", "A"),
         ("twenty-point-bonus", "A"), ("kings-bounty", "A")]
 SLOW = [("bust-it", None)]
@@ -171,3 +174,38 @@ def test_the_twenty_point_bonus_under_its_payout_limit_follows_the_shoe():
     assert recorded_deals("twenty-point-bonus", lambda d: wager.par_sheet(Shoe.decks(d), DealerRules(), table, d,
                                                                          cap="1000", spots=7)) is None
     assert recorded_deals("twenty-point-bonus", lambda d: wager.par_sheet(Shoe.decks(d), DealerRules(), table, d))
+
+
+def test_the_api_shows_itself():
+    """price's real signature and a runnable example; the dealer's rule, where it matters and is not
+    given, said in a warning naming S17; a misspelt keyword met with the nearest name; a proposed table
+    labelled in the par sheet's warnings from Python as on the command line."""
+    import inspect
+    import warnings
+
+    import odds
+    from odds.wagers.priced import DefaultRuleWarning
+    params = inspect.signature(odds.price).parameters
+    assert {"rules", "decks", "exact", "paytable_file", "any_decks", "wager_file"} <= set(params)
+    assert ">>> " in odds.price.__doc__ and "price" in dir(odds)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        price("buster", "C", decks=6)
+        price("21+3", "C", decks=6)  # its figures do not depend on the rule: no warning
+    said = [str(w.message) for w in caught if issubclass(w.category, DefaultRuleWarning)]
+    assert len(said) == 1 and "priced at S17" in said[0] and said[0].startswith("buster")
+    with pytest.raises(WagerError, match=r"buster takes no setting or option rule=: did you mean rules=\?"):
+        price("buster", "C", rule="H17", decks=6)
+    with pytest.raises(WagerError, match="did you mean decks="):
+        price("buster", "C", rules="H17", deck=6)
+
+
+def test_a_proposed_table_is_labelled_from_python(tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text('wager = "buster"\n[paytables.P]\ncitation = "a proposal"\ndecks = [6]\n'
+                    'pays = { "bust-8+" = 300, "bust-7" = 50, "bust-6" = 12, "bust-5" = 4, "bust-4" = 2, '
+                    '"bust-3" = 2 }\n')
+    sheet = price("buster", "P", rules="H17", decks=6, paytable_file=str(path)).par_sheet(Shoe.decks(6))
+    assert any("proposed, not in the regulation" in w for w in sheet.warnings)
+    shipped = price("buster", "C", rules="H17", decks=6).par_sheet(Shoe.decks(6))
+    assert not any("proposed" in w for w in shipped.warnings)

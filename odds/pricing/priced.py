@@ -10,6 +10,8 @@ for that shoe (milliseconds). :attr:`PricedRecord.path` says which.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from fractions import Fraction
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union, cast
 
@@ -44,7 +46,8 @@ class PricedRecord:
     for any shoe state; ``exact``: Fractions, else floats."""
 
     def __init__(self, wager: Wager, table: Paytable, extras: Mapping[str, Any], rules: DealerRules,
-                 decks: Optional[int], exact: bool, options: Options) -> None:
+                 decks: Optional[int], exact: bool, options: Options, notes: Sequence[str] = ()) -> None:
+        self.notes = tuple(notes)  # warnings every par sheet carries (a proposed paytable)
         self.wager, self.table, self.extras, self.rules = wager, table, dict(extras), rules
         self.decks, self.exact, self.options = decks, exact, options
         given = self.options.keywords()
@@ -86,8 +89,9 @@ class PricedRecord:
 
     def par_sheet(self, shoe: ShoeLike) -> ParSheet:
         """The whole outcome distribution for the shoe, exact (every outcome's chance and return)."""
-        return self.wager.price(_shoe(shoe), self.rules, self.table, self.decks or 1, self.options,
-                                extras=self.extras)
+        sheet = self.wager.price(_shoe(shoe), self.rules, self.table, self.decks or 1, self.options,
+                                 extras=self.extras)
+        return dataclasses.replace(sheet, warnings=sheet.warnings + self.notes) if self.notes else sheet
 
     def outcomes(self, shoe: ShoeLike) -> dict[str, Number]:
         """The chance of each outcome for the shoe, by name (Fractions, or floats unless exact)."""

@@ -17,8 +17,10 @@ from the fastest path the package has for the wager. :attr:`PricedWager.path` sa
 """
 from __future__ import annotations
 
+import difflib
+import warnings
 from os import PathLike
-from typing import Any, Optional, Union
+from typing import Any, Mapping, Optional, Union
 
 from odds.core.errors import WagerError, shown
 from odds.core.rules import DealerRules
@@ -27,10 +29,33 @@ from odds.pricing.priced import Number, PricedRecord, ShoeLike, WagerReturn
 
 from . import get_wager
 from .defined import load_wager_file
-from .paytables import Paytable, choose_paytable
+from .paytables import Paytable, choose_paytable, proposed_note, provenance
 from .sevens import parse_meters
 
 __all__ = ["Number", "PricedWager", "ShoeLike", "WagerReturn", "price"]
+
+
+class DefaultRuleWarning(UserWarning):
+    """A wager whose figures depend on the dealer's rule priced without ``rules=``: at S17."""
+
+
+SETTINGS = ("rules", "decks", "exact", "paytable_file", "any_decks", "wager_file")
+
+
+def _suggest(record: Any, options: Mapping[str, Any]) -> None:
+    """A keyword that is neither a setting nor an option of the wager, refused with the nearest name.
+
+    >>> _suggest(get_wager("buster"), {"rule": "H17"})
+    Traceback (most recent call last):
+    ...
+    odds.core.errors.WagerError: buster takes no setting or option rule=: did you mean rules=?
+    """
+    names = list(SETTINGS) + list(record.options.names())
+    for key in options:
+        if key not in record.options.names():
+            near = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            if near:
+                raise WagerError(f"{record.name} takes no setting or option {key}=: did you mean {near[0]}=?")
 
 
 class PricedWager(PricedRecord):
@@ -43,7 +68,7 @@ class PricedWager(PricedRecord):
     """
 
     def __init__(self, wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, *,
-                 rules: Union[str, DealerRules] = "S17", decks: Optional[int] = None, exact: bool = False,
+                 rules: Union[str, DealerRules, None] = None, decks: Optional[int] = None, exact: bool = False,
                  paytable_file: Optional[str] = None, any_decks: bool = False,
                  wager_file: Union[str, "PathLike[str]", None] = None, **options: Any) -> None:
         for flag, value in (("exact", exact), ("any_decks", any_decks)):
@@ -64,17 +89,29 @@ class PricedWager(PricedRecord):
         if wager is None:
             raise WagerError("name a wager, or give wager_file= (a definition file)")
         record = get_wager(wager)
+        _suggest(record, options)
+        if rules is None:
+            if record.dealer_rule_matters:
+                warnings.warn(f"{record.name}'s figures depend on the dealer's rule and no rules= was given: priced "
+                              "at S17 (the dealer stands on soft 17); give rules='S17' or rules='H17'",
+                              DefaultRuleWarning, stacklevel=3)
+            rules = "S17"
         if isinstance(rules, str):
             rules = DealerRules.parse(rules)
         elif not isinstance(rules, DealerRules):
             raise WagerError(f"rules must be a DealerRules or a rule such as 'H17', got {rules!r}")
+        notes: tuple[str, ...] = ()
         if isinstance(paytable, Paytable):
             if paytable.wager != record.name:
                 raise WagerError(f"paytable {paytable.id} is for {paytable.wager}, not {record.name}")
             table, extras = paytable, {}
+            if provenance(table).proposed:
+                notes = (f"paytable {table.id} is proposed, not in the regulation",)
         elif paytable is None or isinstance(paytable, str):
             book, table = choose_paytable(record.name, paytable, paytable_file)
             extras = dict(book.extra)
+            note = proposed_note(book, table)
+            notes = (note,) if note else ()
         else:
             raise WagerError(f"paytable must be an id or a Paytable, got {paytable!r}")
         if table.decks is not None and not any_decks:
@@ -93,12 +130,26 @@ class PricedWager(PricedRecord):
             if missing:
                 raise WagerError(f"{record.name} paytable {table.id} pays from meter(s) "
                                  f"{', '.join(needed)}: give meters=\"{missing[0]}=VALUE\" (units of the wager)")
-        super().__init__(record, table, extras, rules, decks, exact, built)
+        super().__init__(record, table, extras, rules, decks, exact, built, notes)
 
 
-def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, **settings: Any) -> PricedWager:
-    """:class:`PricedWager` ``(wager, paytable, **settings)``: a wager ready for any shoe state;
-    ``wager_file=PATH`` prices the wager a definition file defines (``docs/wager-files.md``).
+def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = None, *,
+          rules: Union[str, DealerRules, None] = None, decks: Optional[int] = None, exact: bool = False,
+          paytable_file: Optional[str] = None, any_decks: bool = False,
+          wager_file: Union[str, "PathLike[str]", None] = None, **options: Any) -> PricedWager:
+    """A wager ready for any shoe state (:class:`PricedWager`): ``wager`` by name (``odds list``)
+    with its ``paytable`` (an id, or a :class:`Paytable`; from ``paytable_file`` if given), the
+    dealer's ``rules`` ("S17", "H17" or a :class:`DealerRules`; where the wager's figures depend on
+    them and none are given, S17 with a warning), the game's ``decks`` (the paytable's allowed ones;
+    ``any_decks=True`` for others), ``exact`` (Fractions, else floats), and the wager's own options
+    by name (``meters="jackpot=2000"``, ``upcard=6``, ...). ``wager_file=PATH`` prices the wager a
+    definition file defines (``docs/wager-files.md``). A table in no regulation carries "proposed"
+    in its par sheet's warnings.
+
+    >>> from odds import Shoe
+    >>> buster = price("buster", "C", rules="H17", decks=6)
+    >>> round(buster.ret(Shoe.decks(6)).ret, 6), buster.ret(Shoe.decks(6).remove("TS TH")).player_edge
+    (-0.062143, False)
 
     A shoe state, for every wager and both ``exact=False`` and ``exact=True``, is a :class:`Shoe`
     or 52 whole numbers by rank and suit, rank major (``counts[4 * r + s]``; a list, a tuple, a
@@ -112,4 +163,5 @@ def price(wager: Optional[str] = None, paytable: Union[str, Paytable, None] = No
     ...
     odds.core.errors.ShoeError: a shoe as counts is 52 whole numbers by rank and suit (rank major: A, 2, ..., K; suits S, H, D, C), not 10
     """
-    return PricedWager(wager, paytable, **settings)
+    return PricedWager(wager, paytable, rules=rules, decks=decks, exact=exact, paytable_file=paytable_file,
+                       any_decks=any_decks, wager_file=wager_file, **options)
