@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from odds import DealerRules, DealtShoe, OddsError, Shoe, WagerError, price
+from odds import DealerRules, DealtShoe, OddsError, Shoe, ShoeError, WagerError, price
 from odds.core.cards import RANKS, SUITS
 
 # a wager priced without rules= warns that it takes S17 (tested in test_priced.py); beside the point here
@@ -209,3 +209,36 @@ def test_a_proposed_table_is_labelled_from_python(tmp_path):
     assert any("proposed, not in the regulation" in w for w in sheet.warnings)
     shipped = price("buster", "C", rules="H17", decks=6).par_sheet(Shoe.decks(6))
     assert not any("proposed" in w for w in shipped.warnings)
+
+
+def _states(n, seed=4):
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        dealt = DealtShoe(6, random.Random(rng.random()))
+        dealt.deal_codes(rng.randrange(0, 200))
+        rows.append(list(dealt.counts))
+    return rows
+
+
+@pytest.mark.parametrize("name, table, extra", [(n, t, {}) for n, t in FAST + SLOW] + DEALS)
+def test_many_states_in_one_call_equal_one_at_a_time(name, table, extra):
+    """ret_many of 40 depleted shoes: the float returns those of ret, bit for bit; exact, the Fractions."""
+    import numpy
+    rows = _states(40)
+    wager = price(name, table, rules="H17", decks=6, **extra)
+    many = wager.ret_many(numpy.array(rows))
+    assert isinstance(many, numpy.ndarray) and many.dtype == numpy.float64
+    assert many.tolist() == [wager.ret(row).ret for row in rows]
+    assert wager.ret_many(rows).tolist() == many.tolist()  # a list of lists, the same
+    exact = price(name, table, rules="H17", decks=6, exact=True, **extra)
+    assert exact.ret_many(rows[:5]) == [exact.ret(row).ret for row in rows[:5]]
+
+
+def test_many_states_bad_input():
+    import numpy
+    wager = price("21+3", "C", decks=6)
+    for bad, said in ((numpy.ones((3, 10), dtype=int), "rows of 52 counts"), ([[1.5] * 52], "whole numbers"),
+                      ([[6] * 51 + [-1]], "shoe state 0: count 51 is -1"), ("cards", "rows of 52 counts")):
+        with pytest.raises(ShoeError, match=said):
+            wager.ret_many(bad)

@@ -15,6 +15,8 @@ import dataclasses
 from fractions import Fraction
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union, cast
 
+from odds.core.errors import ShoeError
+
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
 from odds.engine.shoe_state import shoe_state
@@ -87,6 +89,27 @@ class PricedRecord:
         ret = sheet.expected_return
         return WagerReturn(ret if self.exact else float(ret), Fraction(1) if self.exact else 1.0, ret > 0)
 
+    def ret_many(self, states: Any) -> Any:
+        """The return per unit wagered of many shoe states in one call: ``states`` a 2-D array of
+        rows of 52 counts by rank and suit (a numpy array, any buffer, or a list of lists). Floats:
+        a float64 array, one return a row (the closed forms in one compiled loop, no Python object a
+        state; other wagers a row at a time); exact: a list of Fractions. Several wagers on the same
+        states: call each one's ``ret_many`` with the same array (read once into it: ``states_array``).
+
+        >>> from odds import price
+        >>> w = price("21+3", "C", decks=6)
+        >>> rows = [[6] * 52, [6] * 51 + [5]]
+        >>> [round(float(r), 6) for r in w.ret_many(rows)] == [round(w.ret(row).ret, 6) for row in rows]
+        True
+        """
+        import numpy
+        array = states_array(states)
+        if self.exact:
+            return [self.ret(row).ret for row in array.tolist()]
+        if self._fast is None:
+            return numpy.array([float(self.ret(row).ret) for row in array.tolist()], dtype=numpy.float64)
+        return self._fast.fast_many(array)
+
     def par_sheet(self, shoe: ShoeLike) -> ParSheet:
         """The whole outcome distribution for the shoe, exact (every outcome's chance and return)."""
         sheet = self.wager.price(_shoe(shoe), self.rules, self.table, self.decks or 1, self.options,
@@ -97,6 +120,27 @@ class PricedRecord:
         """The chance of each outcome for the shoe, by name (Fractions, or floats unless exact)."""
         return {o.name: (o.probability if self.exact else float(o.probability))
                 for o in self.par_sheet(shoe).outcomes}
+
+
+def states_array(states: Any) -> Any:
+    """Shoe states as one C-contiguous int64 array of rows of 52 counts (rank major), checked for
+    its shape; each row's counts are checked where they are read.
+
+    >>> states_array([[1] * 52]).shape
+    (1, 52)
+    """
+    import numpy
+    try:
+        array = numpy.ascontiguousarray(numpy.asarray(states), dtype=numpy.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise ShoeError("shoe states: a 2-D array of whole numbers, rows of 52 counts by rank and suit") from None
+    if array.ndim != 2 or array.shape[1] != 52:
+        raise ShoeError(f"shoe states: rows of 52 counts by rank and suit (rank major), not an array of shape "
+                        f"{array.shape}")
+    if numpy.asarray(states).dtype.kind not in "iu":
+        raise ShoeError("shoe states: whole numbers (an integer array, or lists of ints), not "
+                        f"{numpy.asarray(states).dtype}")
+    return array
 
 
 def _shoe(shoe: ShoeLike) -> Shoe:

@@ -84,6 +84,13 @@ class CompiledReturn(AlwaysOffered):
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         return closed_counts.closed_mean(self.form, counts, self._float_pays), 1.0
 
+    def fast_many(self, states: Any) -> Any:
+        """Every row at once, in the compiled loop (no Python object a state)."""
+        import numpy
+        out = numpy.empty(len(states), dtype=numpy.float64)
+        closed_counts.closed_mean_many(self.form, states, self._float_pays, out)
+        return out
+
 
 class _ShoePaidTop(CompiledReturn):
     """A compiled closed form whose first outcome is paid ``top_pay(counts)`` per unit, a pay that
@@ -104,6 +111,10 @@ class _ShoePaidTop(CompiledReturn):
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         num, den, _, _ = self.ratio(counts)
         return num / den, 1.0
+
+    def fast_many(self, states: Any) -> Any:
+        """A row at a time: the top pay depends on the shoe, so the compiled loop's fixed pays do not serve."""
+        return ShoeReturn.fast_many(self, states)
 
 
 def first_cards_return(wager: str, pays: Mapping[str, Fraction], method: str,
