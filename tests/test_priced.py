@@ -115,7 +115,12 @@ def test_results_read_in_a_notebook_and_a_data_frame():
     assert repr(sheet).startswith("<ParSheet buster, paytable C, 6 deck(s), H17: house edge 6.2142")
     frame = sheet.to_frame()
     assert list(frame["outcome"]) == [o.name for o in sheet.outcomes]
-    assert frame["probability"].sum() == 1 and abs(frame["probability_decimal"].sum() - 1) < 1e-12
+    assert frame["probability"].dtype.kind == "f" and abs(frame["probability"].sum() - 1) < 1e-12
+    assert frame["one_in"].iloc[0] == sheet.outcomes[0].one_in and frame.attrs["house_edge"] == float(sheet.house_edge)
+    assert frame.attrs["std_dev"] == sheet.std_dev and frame.attrs["rule"] == "H17"
+    assert sheet.to_frame(exact=True)["probability_exact"].sum() == 1  # exact Fractions, where asked
+    page = sheet._repr_html_()
+    assert "text-align:right" in page and "hit frequency" in page and "SD " in page
     csv = pandas.read_csv(io.StringIO(sheet.to_csv()))  # the CSV form reads straight into a frame
     assert csv["return_decimal"].dtype.kind == "f" and len(csv) == len(sheet.outcomes)
 

@@ -266,17 +266,38 @@ class ParSheet:
                 f"(exact {fraction_text(self.house_edge)}), {len(self.outcomes)} outcomes>")
 
     def _repr_html_(self) -> str:
-        rows = [[o.name, fraction_text(o.pays), decimal_text(o.probability, 10), decimal_text(o.ret, 10)]
-                for o in self.outcomes]
-        return html_table(["outcome", "pays (to 1)", "probability", "return"], rows,
-                          f"{self.title()}: house edge {decimal_text(self.house_edge * 100, 6)}%")
+        """In a notebook: the outcomes (numbers right-aligned, 1 in N), then the house edge, hit
+        frequency, SD and the warnings."""
+        from html import escape
+        rows = "".join(f"<tr><td>{escape(o.name)}</td><td style=\"text-align:right\">{fraction_text(o.pays)}</td>"
+                       f"<td style=\"text-align:right\">{decimal_text(o.probability, 10)}</td>"
+                       f"<td style=\"text-align:right\">{'-' if o.one_in is None else f'{o.one_in:,.2f}'}</td>"
+                       f"<td style=\"text-align:right\">{decimal_text(o.ret, 10)}</td></tr>" for o in self.outcomes)
+        figures = (f"house edge {decimal_text(self.house_edge * 100, 6)}%, hit frequency "
+                   f"{decimal_text(self.hit_frequency, 6)}, SD {self.std_dev:.4f}")
+        warned = "".join(f"<li>{escape(w)}</li>" for w in self.warnings)
+        return (f"<table><caption>{escape(self.title())}: {figures}</caption><thead><tr><th>outcome</th>"
+                "<th>pays (to 1)</th><th>probability</th><th>1 in</th><th>return</th></tr></thead>"
+                f"<tbody>{rows}</tbody></table>" + (f"<ul>{warned}</ul>" if warned else ""))
 
-    def to_frame(self) -> Any:
-        """The outcomes as a pandas DataFrame: exact Fractions and floats side by side."""
-        return data_frame(["outcome", "pays", "probability", "probability_decimal", "return", "return_decimal",
-                           "combinations"],
-                          [[o.name, o.pays, o.probability, float(o.probability), o.ret, float(o.ret), o.combinations]
-                           for o in self.outcomes])
+    def to_frame(self, exact: bool = False) -> Any:
+        """The outcomes as a pandas DataFrame of numbers: ``pays``, ``probability``, ``one_in`` and
+        ``return`` as floats (``probability_decimal`` and ``return_decimal`` the same, kept for code
+        written before), ``combinations`` where counted; with ``exact``, the exact Fractions in their
+        own columns (``pays_exact``, ``probability_exact``, ``return_exact``). The summary figures
+        are in ``frame.attrs``."""
+        columns = ["outcome", "pays", "probability", "one_in", "return", "combinations", "probability_decimal",
+                   "return_decimal"] + (["pays_exact", "probability_exact", "return_exact"] if exact else [])
+        frame = data_frame(columns, [[o.name, float(o.pays), float(o.probability), o.one_in, float(o.ret),
+                                      o.combinations, float(o.probability), float(o.ret)]
+                                     + ([o.pays, o.probability, o.ret] if exact else []) for o in self.outcomes])
+        frame.attrs.update({"wager": self.wager, "paytable": self.paytable, "decks": self.decks, "rule": self.rule,
+                            "house_edge": float(self.house_edge), "return_to_player": float(1 + self.expected_return),
+                            "hit_frequency": float(self.hit_frequency), "std_dev": self.std_dev,
+                            "volatility_index_90": self.lab.volatility_index[90],
+                            "volatility_index_95": self.lab.volatility_index[95],
+                            "max_win": float(self.lab.max_win), "cycle": self.cycle, "warnings": list(self.warnings)})
+        return frame
 
     def to_text(self, fractions: bool = False) -> str:
         header, rows = self._rows(fractions)
