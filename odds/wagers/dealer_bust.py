@@ -648,6 +648,12 @@ class _Buster(_Dealer):
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         return self._expectation(counts) / self.scale - 1.0, 1.0
 
+    def fast_many(self, states: Any) -> Any:
+        """Every row at once, in the dealer kernel's compiled loop."""
+        out = numpy.empty(len(states), dtype=numpy.float64)
+        self._expectation.many(states, out)
+        return out / self.scale - 1.0
+
 
 class _EzBust(_Dealer):
     wager = "ez-bust"
@@ -681,6 +687,17 @@ class _EzBust(_Dealer):
             return 0.0, 0.0
         total = sum(counts)
         return self._paid * (busts * total / offered) - 1.0, offered / total
+
+    def fast_many(self, states: Any) -> Any:
+        """Every row at once, in the dealer kernel's compiled loop (0 where no up card it is offered on is left)."""
+        busts = numpy.empty(len(states), dtype=numpy.float64)
+        self._expectation.many(states, busts)
+        offered = states[:, 4 * EZ_UPCARD_VALUES[0] - 4:4 * EZ_UPCARD_VALUES[-1]].sum(axis=1)
+        total = states.sum(axis=1)
+        out = numpy.zeros(len(states), dtype=numpy.float64)
+        some = offered > 0
+        out[some] = self._paid * (busts[some] * total[some] / offered[some]) - 1.0
+        return out
 
 
 def bust_it_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
