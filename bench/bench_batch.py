@@ -15,7 +15,8 @@ from odds import DealtShoe, price
 
 WAGERS = [("21+3", "C", {}), ("royal-match-21", "A", {}), ("match-the-dealer", "A", {}),
           ("twenty-point-bonus", "A", {}), ("kings-bounty", "A", {}), ("bust-it", None, {"rules": "H17"}),
-          ("buster", "C", {"rules": "H17"}), ("ez-bust", None, {"rules": "H17"}), ("super-sevens", "A", {})]
+          ("buster", "C", {"rules": "H17"}), ("ez-bust", None, {"rules": "H17"}), ("super-sevens", "A", {}),
+          ("bet-the-set-21", "A", {}), ("house-money", "A", {}), ("in-between", "A", {})]
 
 
 def states(n: int) -> list[list[int]]:

@@ -10,7 +10,7 @@ ordered deals.
 from libc.stdlib cimport calloc, free
 
 from int128 cimport to_int, u128
-from shoe_counts cimport read_counts
+from shoe_counts cimport MAX_CARDS, MAX_EACH, read_counts
 
 
 cdef void _visit(int depth, int k, int nclasses, long long* counts, const int* table,
@@ -116,3 +116,44 @@ def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const doub
     with nogil:
         s = _visit_pay(0, k, nclasses, c, have, &pays[0], 0)
     return s / deals
+
+
+def expected_pay_many(const long long[:, ::1] states, const int[::1] class_of, int nclasses, int k,
+                      const double[::1] pays, double[::1] out, str name="the deal"):
+    """:func:`expected_pay` of every row of ``states`` (52 counts by rank and suit each) into ``out``,
+    in one call; each row checked as a shoe state is."""
+    cdef long long c[64]
+    cdef double have[64]
+    cdef long long total, x
+    cdef Py_ssize_t row, j
+    cdef int i
+    cdef double deals, s
+    if nclasses > 64 or class_of.shape[0] != 52 or pays.shape[0] != nclasses ** k or k < 1:
+        raise ValueError("expected_pay: at most 64 classes, 52 cards, nclasses ** k pays")
+    if states.shape[1] != 52 or out.shape[0] != states.shape[0]:
+        raise ValueError("states: rows of 52 counts, and an out of one double a row")
+    for row in range(states.shape[0]):
+        for i in range(nclasses):
+            c[i] = 0
+        total = 0
+        for j in range(52):
+            x = states[row, j]
+            if x < 0 or x > MAX_EACH:
+                from odds.core.errors import ShoeError
+                raise ShoeError(f"shoe state {row}: count {j} is {x}: a count is 0 to {MAX_EACH:,}")
+            c[class_of[j]] += x
+            total += x
+        if total > MAX_CARDS:
+            from odds.core.errors import ShoeError
+            raise ShoeError(f"shoe state {row}: the shoe holds {total:,} cards; at most {MAX_CARDS:,}")
+        if total < k:
+            from odds.core.errors import EngineError
+            raise EngineError(f"{name} needs {k} cards; shoe state {row} holds {total}")
+        for i in range(nclasses):
+            have[i] = <double> c[i]
+        deals = 1.0
+        for i in range(k):
+            deals *= <double> (total - i)
+        with nogil:
+            s = _visit_pay(0, k, nclasses, c, have, &pays[0], 0)
+        out[row] = s / deals

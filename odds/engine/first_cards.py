@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 from fractions import Fraction
-from typing import Callable, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 from .kernels import first_cards_kernel
 from odds.core.cards import RANKS, SUITS, Card
@@ -141,6 +141,11 @@ class DealPays:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
         return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays,
                                               self.game.name)
+
+    def mean_many(self, states: Any, out: Any) -> None:
+        """:meth:`mean` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""
+        first_cards_kernel.expected_pay_many(states, self.class_of, self.nclasses, self.game.k, self.pays, out,
+                                             self.game.name)
 
 
 def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) -> DealPays:

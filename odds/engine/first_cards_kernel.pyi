@@ -9,3 +9,7 @@ def count_deals(counts: Sequence[int], k: int, table: Any, noutcomes: int) -> li
 def expected_pay(cards: Sequence[int], class_of: Any, nclasses: int, k: int, pays: Any, name: str = "the deal") -> float:
     """The mean pay of a deal of ``k`` cards from 52 counts by rank and suit (doubles), ``pays`` a
     buffer of doubles: the pay of each ordered tuple of classes."""
+
+def expected_pay_many(states: Any, class_of: Any, nclasses: int, k: int, pays: Any, out: Any,
+                      name: str = ...) -> None:
+    """``expected_pay`` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""
