@@ -299,3 +299,13 @@ def test_burnout_from_the_command_line(capsys):
     assert main(["burnout", "--decks", "1", "--reading", "both", "--float", "--format", "json"]) == 0
     both = json.loads(capsys.readouterr().out)
     assert [d["reading"] for d in both] == ["any-card", "no-bust"]
+
+
+def test_the_cards_burned_table_says_what_a_blank_cell_is(capsys):
+    """A blank cell of the first-draw table (AA against a 2: a split; A9 against a T: a stand) is a first
+    decision that draws no card, and the legend says so; '.' a draw that burns nothing."""
+    from odds.apps.cli import main
+    assert main(["burnout", "--decks", "1", "--rule", "S17", "--float"]) == 0
+    text = capsys.readouterr().out
+    legend = next(line for line in text.splitlines() if line.startswith("Cards burned on the first draw"))
+    assert "'.' none" in legend and "blank: the first decision draws no card, a stand or a split" in legend

@@ -362,7 +362,8 @@ class BurnoutReport:
                "", "First decisions with the option (S stand, H hit, D double, P split; * changed by it)",
                self.decision_table(True), "",
                "First decisions without the option", self.decision_table(False), "",
-               "Cards burned on the first draw (after the first decision's hit or double; '.' none)",
+               "Cards burned on the first draw (after the first decision's hit or double; '.' none; blank: the "
+               "first decision draws no card, a stand or a split, which forfeits the burn)",
                self.burn_table()]
         out += [f"note: {n}" for n in self.notes]
         out.append(f"computed in {self.seconds:.1f} s ({'exact' if self.exact else 'float'})")
