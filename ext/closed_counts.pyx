@@ -5,7 +5,7 @@ outcomes and the cycle, in 128 bits for any shoe of up to a thousand decks), for
 shoe states.
 """
 from int128 cimport to_int, u128
-from shoe_counts cimport MAX_CARDS, MAX_EACH, read_counts
+from shoe_counts cimport read_counts, read_state_row
 
 
 # Every closed form, as the terms of a return: ``closed_terms`` gives them exactly, ``closed_mean``
@@ -263,8 +263,8 @@ def closed_mean_many(int form, const long long[:, ::1] states, const double[::1]
     """:func:`closed_mean` of every row of ``states`` (52 counts by rank and suit each) into ``out``,
     in one call: each row checked as a shoe state is (0 to MAX_EACH of each card, MAX_CARDS in all)."""
     cdef i128 t[MAXTERMS]
-    cdef long long total, x
-    cdef Py_ssize_t row, j
+    cdef long long total
+    cdef Py_ssize_t row
     cdef int k, i
     cdef double s
     if not 0 <= form < len(FORMS):
@@ -272,16 +272,7 @@ def closed_mean_many(int form, const long long[:, ::1] states, const double[::1]
     if states.shape[1] != 52 or out.shape[0] != states.shape[0]:
         raise ValueError("states: rows of 52 counts, and an out of one double a row")
     for row in range(states.shape[0]):
-        total = 0
-        for j in range(52):
-            x = states[row, j]
-            if x < 0 or x > MAX_EACH:
-                from odds.core.errors import ShoeError
-                raise ShoeError(f"shoe state {row}: count {j} is {x}: a count is 0 to {MAX_EACH:,}")
-            total += x
-        if total > MAX_CARDS:
-            from odds.core.errors import ShoeError
-            raise ShoeError(f"shoe state {row}: the shoe holds {total:,} cards; at most {MAX_CARDS:,}")
+        total = read_state_row(&states[row, 0], row)
         k = _terms_of(form, &states[row, 0], total, t)
         if pays.shape[0] != k:
             raise ValueError(f"{FORMS[form]} has {k} terms, not {pays.shape[0]} pays")

@@ -20,7 +20,7 @@ from dealer_walk cimport (ODDS_DEALER_H17_NBUST, ODDS_DEALER_H17_NK, ODDS_DEALER
                           ODDS_DEALER_WIDTH_S17, Counts128, Graph, Weights, fits_128, graph_fold, graph_folded,
                           graph_free, odds_dealer_h17_kterms, odds_dealer_s17_kterms, straight_floats, walk)
 from int128 cimport to_int, u128
-from shoe_counts cimport MAX_CARDS, MAX_EACH, read_counts
+from shoe_counts cimport read_counts, read_state_row
 
 cdef enum:
     NRES = 7  # results: 17, 18, 19, 20, 21, blackjack, bust (checked against the graph's below)
@@ -302,25 +302,17 @@ cdef class DealerWeights:
         one call: each row checked as a shoe state is; a shoe too small for the straight-line code
         is computed as :meth:`__call__` computes it."""
         cdef long long c[10]
-        cdef long long total, x
+        cdef long long total
         cdef double dot
         cdef Py_ssize_t row, j
         if states.shape[1] != 52 or out.shape[0] != states.shape[0]:
             raise ValueError("states: rows of 52 counts, and an out of one double a row")
         for row in range(states.shape[0]):
-            total = 0
+            total = read_state_row(&states[row, 0], row)
             for j in range(10):
                 c[j] = 0
             for j in range(52):
-                x = states[row, j]
-                if x < 0 or x > MAX_EACH:
-                    from odds.core.errors import ShoeError
-                    raise ShoeError(f"shoe state {row}: count {j} is {x}: a count is 0 to {MAX_EACH:,}")
-                c[j // 4 if j < 36 else 9] += x
-                total += x
-            if total > MAX_CARDS:
-                from odds.core.errors import ShoeError
-                raise ShoeError(f"shoe state {row}: the shoe holds {total:,} cards; at most {MAX_CARDS:,}")
+                c[j // 4 if j < 36 else 9] += states[row, j]
             dot = 0.0
             if total > 0 and straight_floats(c, self.hits_soft_17, NULL, NULL, self.kf, self.busts_only, &dot):
                 out[row] = dot / <double> total

@@ -10,7 +10,7 @@ ordered deals.
 from libc.stdlib cimport calloc, free
 
 from int128 cimport to_int, u128
-from shoe_counts cimport MAX_CARDS, MAX_EACH, read_counts
+from shoe_counts cimport read_counts, read_state_row
 
 
 cdef void _visit(int depth, int k, int nclasses, long long* counts, const int* table,
@@ -124,7 +124,7 @@ def expected_pay_many(const long long[:, ::1] states, const int[::1] class_of, i
     in one call; each row checked as a shoe state is."""
     cdef long long c[64]
     cdef double have[64]
-    cdef long long total, x
+    cdef long long total
     cdef Py_ssize_t row, j
     cdef int i
     cdef double deals, s
@@ -133,19 +133,11 @@ def expected_pay_many(const long long[:, ::1] states, const int[::1] class_of, i
     if states.shape[1] != 52 or out.shape[0] != states.shape[0]:
         raise ValueError("states: rows of 52 counts, and an out of one double a row")
     for row in range(states.shape[0]):
+        total = read_state_row(&states[row, 0], row)
         for i in range(nclasses):
             c[i] = 0
-        total = 0
         for j in range(52):
-            x = states[row, j]
-            if x < 0 or x > MAX_EACH:
-                from odds.core.errors import ShoeError
-                raise ShoeError(f"shoe state {row}: count {j} is {x}: a count is 0 to {MAX_EACH:,}")
-            c[class_of[j]] += x
-            total += x
-        if total > MAX_CARDS:
-            from odds.core.errors import ShoeError
-            raise ShoeError(f"shoe state {row}: the shoe holds {total:,} cards; at most {MAX_CARDS:,}")
+            c[class_of[j]] += states[row, j]
         if total < k:
             from odds.core.errors import EngineError
             raise EngineError(f"{name} needs {k} cards; shoe state {row} holds {total}")

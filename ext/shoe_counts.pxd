@@ -70,3 +70,19 @@ cdef inline long long read_counts(object counts, long long* c, bint by_value_too
     if total > MAX_CARDS:
         _refuse(f"the shoe holds {total:,} cards; at most {MAX_CARDS:,} (a thousand decks)")
     return total
+
+
+cdef inline long long read_state_row(const long long* row, Py_ssize_t index) except -1:
+    """The total of one row of a batch of shoe states (52 counts by rank and suit, already C
+    integers), each count and the total checked as :func:`read_counts` checks them; a fault names the
+    row ``index``."""
+    cdef Py_ssize_t j
+    cdef long long x, total = 0
+    for j in range(52):
+        x = row[j]
+        if x < 0 or x > MAX_EACH:
+            _refuse(f"shoe state {index}: count {j} is {x}: a count is 0 to {MAX_EACH:,}")
+        total += x
+    if total > MAX_CARDS:
+        _refuse(f"shoe state {index}: the shoe holds {total:,} cards; at most {MAX_CARDS:,}")
+    return total

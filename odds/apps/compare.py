@@ -135,10 +135,7 @@ class Comparison:
 
     def to_html(self) -> str:
         """A page: the pays, the figures and a plot of each table's house edge by configuration."""
-        def table(header: list[str], rows: list[list[str]]) -> str:
-            return ("<table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in header)
-                    + "</tr></thead><tbody>" + "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row)
-                                                       + "</tr>" for row in rows) + "</tbody></table>")
+        from odds.core.display import html_table as table
         from odds.core.pages import CSS, render_page
         png = base64.b64encode(edge_plot(self)).decode("ascii")
         title = f"Compare {self.wager}: " + ", ".join(f"{i} ({o})" for i, _, o in self.tables)

@@ -178,9 +178,6 @@ def design(wager: Wager, base: Paytable, configurations: Sequence[tuple[int, Any
         sheet = wager.price(Shoe.decks(decks), rules, base, decks, options or {}, extras)
         labels.append(f"{decks}d" + (f" {rules.name}" if wager.dealer_rule_matters else ""))
         probabilities.append({o.name: o.probability for o in sheet.outcomes})
-        fixed_rows = [o for o in sheet.outcomes if o.name not in base.pays]
-        if any(o.name in varied for o in fixed_rows):
-            raise PaytableError(f"{wager_name}: an outcome to vary is not a pay of the table")
     names = list(ranges)
     grid = numpy.array(numpy.meshgrid(*[[float(x) for x in ranges[n]] for n in names], indexing="ij"))
     grid = grid.reshape(len(names), -1).T  # a candidate a row

@@ -131,15 +131,15 @@ def states_array(states: Any) -> Any:
     """
     import numpy
     try:
-        array = numpy.ascontiguousarray(numpy.asarray(states), dtype=numpy.int64)
+        given = numpy.asarray(states)
+        array = numpy.ascontiguousarray(given, dtype=numpy.int64)
     except (TypeError, ValueError, OverflowError):
         raise ShoeError("shoe states: a 2-D array of whole numbers, rows of 52 counts by rank and suit") from None
     if array.ndim != 2 or array.shape[1] != 52:
         raise ShoeError(f"shoe states: rows of 52 counts by rank and suit (rank major), not an array of shape "
                         f"{array.shape}")
-    if numpy.asarray(states).dtype.kind not in "iu":
-        raise ShoeError("shoe states: whole numbers (an integer array, or lists of ints), not "
-                        f"{numpy.asarray(states).dtype}")
+    if given.dtype.kind not in "iu":
+        raise ShoeError(f"shoe states: whole numbers (an integer array, or lists of ints), not {given.dtype}")
     return array
 
 

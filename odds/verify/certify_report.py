@@ -412,7 +412,7 @@ def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
         out.append(_table(["player blackjack and", "award", "probability (exact)", "probability",
                            "expected award"], rows, numeric=(1, 2, 3, 4), exact=(2, 4)))
         if minimum:
-            added, top = bonus_figures(b, sheet)
+            added, top = bonus_figures(b)
             out.append(_table(["at the minimum wager", "exact", "decimal"], [
                 ["added return per unit", _e(fraction_text(added)), exact_decimal(added)],
                 ["return to player with the bonus", _e(fraction_text(1 + sheet.expected_return + added)),
@@ -424,7 +424,7 @@ def _bonus_html(bonuses: Mapping[str, Any], sheet: ParSheet) -> str:
     return "\n".join(out)
 
 
-def bonus_figures(bonus: Mapping[str, Any], sheet: ParSheet) -> tuple[Fraction, Fraction]:
+def bonus_figures(bonus: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
     """(the return a cash bonus adds per unit wagered, the maximum win per wager with it), at the
     minimum wager it needs (which must be above zero), as the par sheet computed them."""
     return Fraction(bonus["added_return_at_min_wager"]), Fraction(bonus["max_win_at_min_wager"])
@@ -476,7 +476,7 @@ def _figure_rows(report: Report, short: bool = False) -> list[list[str]]:
     for bid, b in sheet.extra.get("bonus", {}).items():
         minimum = Fraction(b["min_wager"])
         if minimum:
-            added, top = bonus_figures(b, sheet)
+            added, top = bonus_figures(b)
             rows.append([f"with cash bonus {_e(bid)} at the minimum wager of {_dollars(minimum)}",
                          f"RTP {_percent(rtp + added)}, house edge {_percent(-(sheet.expected_return + added))}, "
                          f"maximum win {_e(fraction_text(top))} to 1"])

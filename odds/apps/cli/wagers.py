@@ -170,6 +170,13 @@ def cmd_solve(args: argparse.Namespace) -> str:
     return with_definition(_with_proposed(text, args.format, book, table), args.format, wager)
 
 
+def configurations(wager: Wager, decks: Sequence[int], rule: str, peek: bool) -> list[tuple[int, DealerRules]]:
+    """Each deck count under each rule of ``rule`` ("S17,H17"), one rule for a wager the first cards decide."""
+    rules = rule_list(rule)
+    return [(d, DealerRules.parse(r, peek=peek)) for d in decks
+            for r in (rules if wager.dealer_rule_matters else rules[:1])]
+
+
 def pay_range(text: str) -> tuple[str, tuple[Fraction, Fraction, Fraction]]:
     """``--vary OUTCOME=LOW..HIGH[/STEP]``: a pay that may move, its bounds and step (1 unless given).
 
@@ -208,9 +215,7 @@ def cmd_design(args: argparse.Namespace) -> str:
     vary = dict(args.vary or [])
     if not vary:
         raise UsageError("design: --vary OUTCOME=LOW..HIGH, once for each pay that may move")
-    rules = rule_list(args.rule)
-    configs = [(d, DealerRules.parse(r, peek=not args.no_peek)) for d in args.decks
-               for r in (rules if wager.dealer_rule_matters else rules[:1])]
+    configs = configurations(wager, args.decks, args.rule, not args.no_peek)
     from odds.wagers.paytables import choose_paytable
     book, table = choose_paytable(wager.name, args.paytable, args.paytable_file)  # a start: any deck count
     counting = args.counting or 0
@@ -257,9 +262,7 @@ def cmd_compare(args: argparse.Namespace) -> str:
         if book.wager != wager.name:
             raise UsageError(f"compare: {path} holds paytables for {book.wager}, not {wager.name}")
         chosen += [(t, book) for t in book.tables.values()]
-    rules = rule_list(args.rule)
-    configs = [(d, DealerRules.parse(r, peek=not args.no_peek)) for d in args.decks
-               for r in (rules if wager.dealer_rule_matters else rules[:1])]
+    configs = configurations(wager, args.decks, args.rule, not args.no_peek)
     if args.counting and wager.shoe_return is None:
         raise UsageError(f"compare: --counting sweeps shoes, which {wager.name} is not swept over")
     result = compare(wager, chosen, configs, args.counting or 0, args.seed)
