@@ -391,3 +391,9 @@ def test_every_sheet_is_a_page_a_browser_shows(tmp_path, capsys):
     assert '<a href="buster-C-6d-H17.md">md</a>' in page and "<details>" in page
     for name in (o["name"] for o in sheet["outcomes"]):
         assert f"<td>{name}</td>" in page
+    from odds import DealerRules, Shoe
+    from odds.wagers import get_wager
+    from odds.wagers.paytables import builtin_paytables
+    ez = get_wager("ez-bust").price(Shoe.decks(1), DealerRules.parse("H17"), builtin_paytables("ez-bust").tables["PA"],
+                                    1)
+    assert "<h2>Split wagers</h2>" in ez.to_html() and "split_wagers" not in ez.to_html()  # words for keys

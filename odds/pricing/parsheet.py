@@ -351,10 +351,11 @@ class ParSheet:
                 sections.append(sensitivity_table(value))
                 continue
             table = _section_rows(value, False)
+            title = (key[0].upper() + key[1:]).replace("_", " ")  # "split_wagers": "Split wagers"
             if table is not None:
-                sections.append((key[0].upper() + key[1:], table[0], table[1]))
+                sections.append((title, table[0], table[1]))
             elif isinstance(value, dict):
-                sections.append((key[0].upper() + key[1:], ["", "value"],
+                sections.append((title, ["", "value"],
                                  [[k, decimal_text(Fraction(v), 10) if isinstance(v, str) and EXACT_TEXT.fullmatch(v)
                                    else json.dumps(v)] for k, v in value.items()]))
         return render_page("sheet.html", title=f"odds: {self.title()}", css=CSS, sheet=self,
