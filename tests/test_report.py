@@ -358,6 +358,25 @@ def test_every_row_of_the_index_says_what_it_is(tmp_path, capsys):
         assert f"<th>{label}</th>" in index, label
 
 
+def test_the_streak_rows_are_told_apart_by_the_lengths_their_tables_differ_on(tmp_path, fake_engine, capsys):
+    """Tables A and B both pay 3 on two wins, so the index's first table shows them alike; the second
+    gives each length, one row where they pay alike, a row a table where they differ. By hand: a round
+    won with 2/5, lost with 1/2, so k wins in a row with (4/9)**k, and the edge on k at p to 1 is
+    1 - (p + 1) (4/9)**k."""
+    build_streaks(tmp_path / "book", tmp_path / "cache", capsys)
+    index = (tmp_path / "book/index.html").read_text()
+    table = index.split('<th rowspan="2">wins</th>')[1].split("</table>")[0]
+    rows = [re.sub(r"<[^>]+>", " ", r).split() for r in table.split("<tr>")[2:]]
+
+    def edge(k, pays):
+        return f"{float((1 - (pays + 1) * Fraction(4, 9) ** k) * 100):.4f}%"
+    assert rows[0] == ["2", "wins", "in", "a", "row", "A,", "B", "3", "to", "1", edge(2, 3), edge(2, 3)]
+    assert rows[1] == ["3", "wins", "in", "a", "row", "A", "7", "to", "1", edge(3, 7), edge(3, 7)]
+    assert rows[2] == ["B", "8", "to", "1", edge(3, 8), edge(3, 8)]
+    assert rows[-1] == ["B", "38", "to", "1", edge(5, 38), edge(5, 38)] and len(rows) == 7
+    assert "House edge of the wager on 2 wins in a row, where every paytable pays the same" in index
+
+
 def test_a_long_build_says_how_far_it_is_in_a_log(monkeypatch):
     """In a pipe or a log (no terminal) a line a minute: the sheets done of the total, the time, the last."""
     import io as io_

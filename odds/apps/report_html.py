@@ -3,6 +3,7 @@ house edge of every sheet by paytable, decks and rule, linked to the sheet's fil
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 from typing import Optional, Sequence
 
@@ -53,6 +54,35 @@ def counting_table(items: Sequence[Item], counting: dict) -> str:
             f'<p class="note">{escape(counting["conditions"])}.</p>')
 
 
+def streak_table(items: Sequence[Item], sheets: dict, rules: Sequence[str], decks: Sequence[int]) -> str:
+    """The house edge of a wager on wins in a row at each length its sheets price: a row per length
+    and pay, the paytables that pay alike on that length sharing it (empty for other wagers)."""
+    streaks = {i: sheets[i].extra.get("streaks", {}) for i in items}
+    lengths = sorted({k for s in streaks.values() for k in s}, key=int)
+    if not lengths:
+        return ""
+    body = []
+    for length in lengths:
+        by_pay: dict = {}
+        for item in items:
+            if length in streaks[item]:
+                pays = Fraction(streaks[item][length]["pays"])
+                by_pay.setdefault(pays, {}).setdefault(item.paytable, {})[(item.rule, item.decks)] = item
+        for n, (pays, tables) in enumerate(by_pay.items()):
+            cells = {k: v for t in tables.values() for k, v in t.items()}
+            tds = "".join(
+                f'<td class="edge">{decimal_text(-Fraction(streaks[cells[k]][length]["return"]) * 100, 4)}%</td>'
+                if k in cells else '<td class="none">&ndash;</td>' for k in ((r, d) for r in rules for d in decks))
+            wins = f'<th rowspan="{len(by_pay)}">{length} wins in a row</th>' if n == 0 else ""
+            body.append(f"<tr>{wins}<td>{escape(', '.join(tables))}</td>"
+                        f'<td class="edge">{pays} to 1</td>{tds}</tr>')
+    head = ('<tr><th rowspan="2">wins</th><th rowspan="2">paytable</th><th rowspan="2">pays</th>'
+            + "".join(f'<th colspan="{len(decks)}">{escape(r)}</th>' for r in rules)
+            + "</tr><tr>" + "".join(f"<th>{d} deck{'s' if d > 1 else ''}</th>" for _ in rules for d in decks)
+            + "</tr>")
+    return f"<table>{head}{''.join(body)}</table>"
+
+
 def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequence[str]) -> str:
     """The summary table of one wager: a row per paytable (and variant) and rule, a column per
     deck count, each cell the house edge linked to the sheet; then its warnings and plots."""
@@ -92,12 +122,18 @@ def wager_section(name: str, items: Sequence[Item], sheets: dict, plots: Sequenc
             f"<code>{escape(m)}</code>" if alike else f"{escape(t)} <code>{escape(m)}</code>" for t, m in
             (list(meters)[:1] if alike else meters)) + " (units of the wager); each sheet gives R(M) = a + "
             "b&middot;M under <code>progressive</code>, and the plot draws it.")
-    lengths = {k for i in items for k in sheets[i].extra.get("streaks", {})}
-    if lengths:
-        notes.append(f"House edge of the wager on {sheets[items[0]].outcomes[0].name}; each sheet gives every "
-                     f"length its paytable pays ({', '.join(sorted(lengths))}) under <code>streaks</code>.")
+    by_length = streak_table(items, sheets, rules, decks)
+    if by_length:
+        first = sheets[items[0]].outcomes[0].name
+        alike = len({sheets[i].outcomes[0].pays for i in items}) == 1 and len(rows) > 1
+        notes.append(f"House edge of the wager on {escape(first)}"
+                     + (", where every paytable pays the same" if alike else "")
+                     + "; the second table gives the house edge of the wager on each length, as each sheet does "
+                     "under <code>streaks</code>.")
     out = [f'<h2 id="{escape(name)}">{escape(name)}</h2>', f'<p class="note">{" ".join(notes)}</p>',
            f"<table>{head}", *body, "</table>"]
+    if by_length:
+        out.append(by_length)
     if refs:
         out.append('<ol class="warnings">' + "".join(f"<li>{escape(w)}</li>" for w in refs) + "</ol>")
     out += [_figure(p, caption) for p, caption in plot_names(items).items() if p in plots and p.startswith(f"plots/{name}-")]
