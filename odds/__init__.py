@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from odds.core.shoe import Shoe
     from odds.engine.dealer import DealerDistribution, DealerTable, dealer_distribution, dealer_table
     from odds.engine.player import PlayerEngine, house_edge
-    from odds.wagers.priced import PricedWager, WagerReturn, price
+    from odds.wagers.priced import PricedWager, WagerReturn, price, ret_table
 
 from odds.core.version import __version__
 from odds.engine.kernels import ENGINE_PATH  # loads the compiled kernels: without them, one clear message
@@ -34,7 +34,7 @@ __all__ = [
     "ENGINE_PATH", "Card", "CardError", "DealerDistribution", "DealerRules", "DealerTable", "DealtShoe",
     "EngineError", "GameRules", "OddsError", "PaytableError", "PlayerEngine", "PricedWager", "RuleError", "Shoe",
     "ShoeError", "WagerError", "WagerReturn", "dealer_distribution", "dealer_table", "house_edge", "parse_card",
-    "parse_cards", "price",
+    "parse_cards", "price", "ret_table",
 ]
 
 
@@ -47,6 +47,7 @@ _HOMES = {
     "dealer_table": "odds.engine.dealer", "DealerRules": "odds.core.rules", "Shoe": "odds.core.shoe",
     "GameRules": "odds.core.game_rules", "PlayerEngine": "odds.engine.player", "house_edge": "odds.engine.player",
     "PricedWager": "odds.wagers.priced", "WagerReturn": "odds.wagers.priced", "price": "odds.wagers.priced",
+    "ret_table": "odds.wagers.priced",
     **{name: "odds.core.errors" for name in ("CardError", "EngineError", "OddsError", "PaytableError", "RuleError",
                                              "ShoeError", "WagerError")},
 }

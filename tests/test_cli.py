@@ -107,6 +107,11 @@ def test_import_odds_loads_no_engine():
     assert done.stdout.splitlines() == ["False True", "True"]
 
 
+def test_every_public_name_resolves():
+    import odds
+    assert [n for n in odds.__all__ if getattr(odds, n, None) is None] == []
+
+
 def test_the_version_is_the_one_pyproject_gives(capsys):
     import re
     from pathlib import Path

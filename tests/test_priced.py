@@ -247,3 +247,25 @@ def test_many_states_bad_input():
                       ([[6] * 51 + [-1]], "shoe state 0: count 51 is -1"), ("cards", "rows of 52 counts")):
         with pytest.raises(ShoeError, match=said):
             wager.ret_many(bad)
+
+
+def test_several_wagers_on_the_same_states_in_one_call():
+    """ret_table: a column a wager, each that wager's ret of each state (floats bit for bit, exact ==)."""
+    import numpy
+    from odds import ret_table
+    rows = _states(12, seed=7)
+    names = [("21+3", "C", {}), ("buster", "C", {"rules": "H17"}), ("ez-bust", None, {"rules": "S17"}),
+             ("super-sevens", "A", {})]
+    wagers = [price(n, t, decks=6, **e) for n, t, e in names]
+    table = ret_table(wagers, numpy.array(rows))
+    assert table.shape == (12, 4) and table.dtype == numpy.float64
+    assert table.tolist() == [[w.ret(row).ret for w in wagers] for row in rows]
+    exact = [price(n, t, decks=6, exact=True, **e) for n, t, e in names[:2]]
+    assert ret_table(exact, rows[:3]) == [[w.ret(row).ret for w in exact] for row in rows[:3]]
+    assert ret_table(wagers, numpy.empty((0, 52), dtype=int)).shape == (0, 4)
+    with pytest.raises(WagerError, match="every wager float or every wager exact"):
+        ret_table([wagers[0], exact[0]], rows)
+    with pytest.raises(WagerError, match="a list of priced wagers"):
+        ret_table(["21+3"], rows)
+    with pytest.raises(ShoeError, match="rows of 52 counts"):
+        ret_table(wagers, [[6] * 10])

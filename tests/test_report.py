@@ -391,6 +391,22 @@ def test_a_long_build_says_how_far_it_is_in_a_log(monkeypatch):
     assert lines == ["odds report: 2 of 4 sheets in 1m01s (last: b)", "odds report: 4 of 4 sheets in 2m05s (last: d)"]
 
 
+def test_a_log_hears_from_the_book_while_it_waits_on_its_workers(monkeypatch):
+    """The workers' sheets take minutes each: while none comes in, a line a minute all the same."""
+    import io as io_
+    from odds.apps import report as report_module
+    log = io_.StringIO()
+    clock = iter([0.0, 20.0, 45.0, 70.0, 100.0, 131.0, 140.0])
+    progress = report_module.Progress(3, log, clock=lambda: next(clock))
+    progress.step("a")
+    for _ in range(4):
+        progress.waiting("2 sheets of the player engine to come")
+    progress.step("b")
+    lines = [line for line in log.getvalue().splitlines() if line.startswith("odds report:")]
+    assert lines == ["odds report: 1 of 3 sheets in 1m10s (2 sheets of the player engine to come)",
+                     "odds report: 1 of 3 sheets in 2m11s (2 sheets of the player engine to come)"]
+
+
 def test_every_sheet_is_a_page_a_browser_shows(tmp_path, capsys):
     """The HTML sheet beside the Markdown, CSV and JSON: the index links to it; it holds the figures of
     the JSON, the bonus with words for keys, the command that makes it again and links to the others."""

@@ -19,6 +19,7 @@ import dataclasses
 import errno
 import hashlib
 import io
+import multiprocessing
 import os
 import shlex
 import shutil
@@ -118,11 +119,18 @@ class Progress:
         self.bar.update(1)
         self.bar.set_postfix_str(text, refresh=False)
         self.done += 1
+        self._line(f"last: {text}")
+
+    def waiting(self, text: str) -> None:
+        """No sheet done for a while (the workers' sheets take minutes): the line is due all the same."""
+        self._line(text)
+
+    def _line(self, text: str) -> None:
         now = self.clock()
         if self.lines and now - self.last >= self.EVERY:
             minutes, seconds = divmod(round(now - self.start), 60)
             self.stream.write(f"odds report: {self.done} of {self.total} sheets in {minutes}m{seconds:02d}s "
-                              f"(last: {text})\n")
+                              f"({text})\n")
             self.stream.flush()
             self.last = now
 
@@ -160,7 +168,13 @@ def compute_all(items: Sequence[Item], cache_dir: Optional[str], workers: int,
                 finished(group, _compute_group(group, cache_dir))
         progress.show(f"{sum(len(g) for g in slow)} sheet(s) of the player engine to come "
                       "(minutes each unless cached)")
-        for index, result in done:
+        for _ in slow:
+            while True:
+                try:
+                    index, result = done.next(timeout=progress.EVERY / 4)
+                    break
+                except multiprocessing.TimeoutError:
+                    progress.waiting(f"{len(items) - len(sheets)} sheets of the player engine to come")
             finished(slow[index], result)
     return sheets, stats, from_cache
 

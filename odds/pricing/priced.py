@@ -15,7 +15,7 @@ import dataclasses
 from fractions import Fraction
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union, cast
 
-from odds.core.errors import ShoeError
+from odds.core.errors import ShoeError, WagerError
 
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
@@ -120,6 +120,32 @@ class PricedRecord:
         """The chance of each outcome for the shoe, by name (Fractions, or floats unless exact)."""
         return {o.name: (o.probability if self.exact else float(o.probability))
                 for o in self.par_sheet(shoe).outcomes}
+
+
+def ret_table(wagers: Sequence[PricedRecord], states: Any) -> Any:
+    """The return of several priced wagers on the same shoe states, in one call: the states read
+    once (:func:`states_array`), then each wager's :meth:`PricedRecord.ret_many` on them. Floats: a
+    float64 array of one row a state and one column a wager, in the order given; exact (every wager
+    ``exact=True``): a list of rows of Fractions. Float and exact wagers are not mixed.
+
+    >>> from odds import price
+    >>> table = ret_table([price("21+3", "C", decks=6), price("buster", "C", rules="H17", decks=6)],
+    ...                   [[6] * 52, [6] * 51 + [5]])
+    >>> table.shape, round(float(table[0, 1]), 6)
+    ((2, 2), -0.062143)
+    """
+    import numpy
+    wagers = list(wagers)
+    if not wagers or not all(isinstance(w, PricedRecord) for w in wagers):
+        raise WagerError("ret_table: a list of priced wagers (odds.price(...)), at least one")
+    kinds = {w.exact for w in wagers}
+    if len(kinds) > 1:
+        raise WagerError("ret_table: every wager float or every wager exact (exact=True), not both")
+    array = states_array(states)
+    columns = [w.ret_many(array) for w in wagers]
+    if kinds == {True}:
+        return [list(row) for row in zip(*columns)]
+    return numpy.column_stack(columns) if len(array) else numpy.empty((0, len(wagers)))
 
 
 def states_array(states: Any) -> Any:

@@ -25,14 +25,14 @@ from typing import Any, Mapping, Optional, Union
 from odds.core.errors import WagerError, shown
 from odds.core.rules import DealerRules
 from odds.core.shoe import MAX_DECKS
-from odds.pricing.priced import Number, PricedRecord, ShoeLike, WagerReturn
+from odds.pricing.priced import Number, PricedRecord, ShoeLike, WagerReturn, ret_table
 
 from . import get_wager
 from .defined import load_wager_file
 from .paytables import Paytable, choose_paytable, proposed_note, provenance
 from .sevens import parse_meters
 
-__all__ = ["Number", "PricedWager", "ShoeLike", "WagerReturn", "price"]
+__all__ = ["Number", "PricedWager", "ShoeLike", "WagerReturn", "price", "ret_table"]
 
 
 class DefaultRuleWarning(UserWarning):
