@@ -85,3 +85,18 @@ def test_bad_input_is_one_line(tmp_path, capsys, args, message):
     assert main(["compare", "buster", *decks, *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_comparison_reads_in_a_notebook(proposal):
+    """Comparison._repr_html_ and to_frame: the figures of each row, as numbers, equal to the par sheet's."""
+    from odds.apps.compare import compare
+    book = load_paytable_file(proposal)
+    result = compare(get_wager("buster"), [(builtin_paytables("buster").tables["C"], builtin_paytables("buster")),
+                                           (book.tables["P"], book)], [(6, DealerRules.parse("H17"))])
+    page = result._repr_html_()
+    assert "<caption>compare buster</caption>" in page and '<td style="text-align:right">6.2143%</td>' in page
+    frame = result.to_frame()
+    assert list(frame["table"]) == ["C", "P"] and list(frame["origin"]) == ["regulation", "proposed"]
+    sheet = get_wager("buster").price(Shoe.decks(6), DealerRules.parse("H17"), book.tables["P"], 6)
+    assert frame["house_edge"].dtype.kind == "f" and frame.loc[1, "house_edge"] == float(sheet.house_edge)
+    assert frame.loc[1, "one_in"] == float(1 / sheet.hit_frequency) and frame.attrs["wager"] == "buster"

@@ -108,9 +108,15 @@ def test_results_read_in_a_notebook_and_a_data_frame():
     table = dealer_table(Shoe.decks(6), DealerRules.parse("H17"))
     assert repr(table).startswith("<DealerTable 312 cards, H17, exact: P(bust) 0.28")
     assert "<table>" in table._repr_html_() and "<td>overall</td>" in table._repr_html_()
+    assert '<td style="text-align:right">' in table._repr_html_()
     frame = table.to_frame()
     assert list(frame["upcard"]) == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "overall"]
-    assert frame.loc[10, "bust"] == table.overall.final()["bust"]  # exact Fractions kept
+    assert frame["bust"].dtype.kind == "f" and frame.loc[10, "bust"] == float(table.overall.final()["bust"])
+    assert frame.attrs["cards"] == 312 and frame.attrs["rules"] == "H17"
+    exact = table.to_frame(exact=True)
+    assert exact.loc[10, "bust_exact"] == table.overall.final()["bust"]  # the Fractions, in their own columns
+    with pytest.raises(OddsError, match="computed exact"):
+        dealer_table(Shoe.decks(6), DealerRules.parse("H17"), exact=False).to_frame(exact=True)
     sheet = price("buster", "C", rules="H17", decks=6, exact=True).par_sheet(Shoe.decks(6))
     assert repr(sheet).startswith("<ParSheet buster, paytable C, 6 deck(s), H17: house edge 6.2142")
     frame = sheet.to_frame()
@@ -148,6 +154,7 @@ def test_strategy_charts_and_sweeps_read_in_a_notebook():
     assert "rounds with a player edge" in result._repr_html_()
     depth = result.to_frame()
     assert depth["rounds"].sum() == result.tally.rounds
+    assert depth.attrs["rounds"] == result.tally.rounds and depth.attrs["wager"] == "buster"
 
 
 def test_a_wager_on_the_rounds_result_states_the_play_it_is_priced_for():

@@ -109,6 +109,36 @@ class Comparison:
             rows.append(row)
         return header, rows
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the figures of every table at every configuration, numbers right-aligned."""
+        from odds.core.display import html_table
+        header, rows = self._figure_rows()
+        return html_table(header, rows, f"compare {self.wager}", right=range(2, len(header)))
+
+    def to_frame(self) -> Any:
+        """A row per table and configuration, the figures as numbers (floats; the exact ones are in
+        :meth:`to_json`), the counter's where counted; the wager and conditions in ``frame.attrs``."""
+        from odds.core.display import data_frame
+        columns = ["table", "origin", "configuration", "return_to_player", "house_edge", "hit_frequency", "one_in",
+                   "std_dev", "volatility_index_90", "volatility_index_95", "max_win"]
+        counted = any(r.counting for r in self.rows)
+        if counted:
+            columns += ["player_edge_share", "counter_gain_per_round"]
+        rows = []
+        for r in self.rows:
+            s, c = r.sheet, r.counting
+            row = [r.table, r.origin, r.configuration, float(1 + s.expected_return), float(s.house_edge),
+                   float(s.hit_frequency), float(1 / s.hit_frequency) if s.hit_frequency else None, s.std_dev,
+                   s.lab.volatility_index[90], s.lab.volatility_index[95], float(s.lab.max_win)]
+            if counted:
+                row += [None, None] if c is None else [c.edge_rounds / c.rounds if c.rounds else 0.0,
+                                                       c.gain_per_round]
+            rows.append(row)
+        frame = data_frame(columns, rows)
+        frame.attrs.update({"wager": self.wager, "configurations": list(self.configurations),
+                            "counting_conditions": self.conditions or None})
+        return frame
+
     def to_text(self) -> str:
         lines = [f"compare {self.wager}: tables " + ", ".join(f"{i} ({o})" for i, _, o in self.tables)
                  + f" at {'; '.join(self.configurations)}", "", text_table(*self._pays_rows(), right=range(1, 99)), "",

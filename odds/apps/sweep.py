@@ -769,13 +769,21 @@ class SweepResult:
 
     def _repr_html_(self) -> str:
         from odds.core.display import html_table
-        return html_table(["figure", "value"], self._summary(), "odds sweep")
+        return html_table(["figure", "value"], self._summary(), "odds sweep", right=[1])
 
     def to_frame(self) -> Any:
-        """The return by depth of the shoe (the rows of ``by_depth``), a pandas DataFrame."""
+        """The return by depth of the shoe (the rows of ``by_depth``), a pandas DataFrame; the
+        summary figures in ``frame.attrs``."""
         from odds.core.display import data_frame
         columns = ["dealt_from", "dealt_to", "rounds", "edge_fraction", "mean_return", "value_per_round"]
-        return data_frame(columns, [[row[c] for c in columns] for row in self.by_depth()])
+        frame = data_frame(columns, [[row[c] for c in columns] for row in self.by_depth()])
+        s, t = self.spec, self.tally
+        frame.attrs.update({"wager": s.wager, "paytable": s.paytable, "decks": s.decks, "rule": s.rule,
+                            "shoes": t.shoes, "rounds": t.rounds,
+                            "mean_return": unfix(t.sum_r) / t.rounds if t.rounds else 0.0,
+                            "player_edge_share": t.edge / t.rounds if t.rounds else 0.0,
+                            "full_shoe_return": float(self.plan.full_return)})
+        return frame
 
 
 def run_sweep(spec: SweepSpec, workers: int = 0, scheduler: Optional[str] = None, client: Any = None,

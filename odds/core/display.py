@@ -8,15 +8,23 @@ from __future__ import annotations
 
 import importlib
 from html import escape
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from .errors import OddsError
 
+_RIGHT = ' style="text-align:right"'
 
-def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = "") -> str:
-    """A plain HTML table, every cell escaped."""
+
+def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = "",
+               right: Collection[int] = ()) -> str:
+    """A plain HTML table, every cell escaped; the columns numbered in ``right`` right-aligned (numbers).
+
+    >>> html_table(["x", "p"], [["bust", 0.5]], right=[1])
+    '<table><thead><tr><th>x</th><th>p</th></tr></thead><tbody><tr><td>bust</td><td style="text-align:right">0.5</td></tr></tbody></table>'
+    """
     head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f'<td{_RIGHT if i in right else ""}>{escape(str(c))}</td>'
+                                     for i, c in enumerate(row)) + "</tr>" for row in rows)
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
     return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 

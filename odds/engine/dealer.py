@@ -178,13 +178,25 @@ class DealerTable:
         rows = [[u] + (["-"] * len(results) if d is None else [f"{float(d.final()[r]):.6f}" for r in results])
                 for u, d in self._rows()]
         return html_table(["up card", *results], rows, f"dealer's final hand, {sum(self.counts)} cards, "
-                                                        f"{self.rules.name}")
+                                                        f"{self.rules.name}", right=range(1, len(results) + 1))
 
-    def to_frame(self) -> Any:
-        """A row per up card (and ``overall``), a column per final result, exact or float as computed."""
+    def to_frame(self, exact: bool = False) -> Any:
+        """A row per up card (and ``overall``), a column per final result as floats (NaN for an up
+        card the shoe lacks); with ``exact`` (a table computed exact), the Fractions in their own
+        columns too (``bust_exact``, ...). The shoe and rules are in ``frame.attrs``."""
+        if exact and not self.exact:
+            raise EngineError("to_frame(exact=True) needs a table computed exact (dealer_table(..., exact=True))")
         results = list(self.overall.final())
-        return data_frame(["upcard", *results], [[u] + [None if d is None else d.final()[r] for r in results]
-                                                  for u, d in self._rows()])
+        columns = ["upcard", *results, *(f"{r}_exact" for r in results if exact)]
+        rows = []
+        for u, d in self._rows():
+            final = d.final() if d is not None else {}
+            rows.append([u, *(float(final[r]) if d is not None else float("nan") for r in results),
+                         *(final.get(r) for r in results if exact)])
+        frame = data_frame(columns, rows)
+        frame.attrs.update({"cards": sum(self.counts), "counts_by_value": list(self.counts), "rules": self.rules.name,
+                            "peek": self.rules.peek, "exact": self.exact})
+        return frame
 
 
 def _peek(joint: dict, up: int, rules: DealerRules) -> Optional[dict]:
