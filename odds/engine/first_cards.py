@@ -30,6 +30,7 @@ from math import factorial
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping, Sequence
 
+from .deal_law import DealLaw, first_cards_law
 from .kernels import first_cards_kernel
 from odds.core.cards import RANKS, SUITS, Card
 from odds.core.errors import EngineError, InternalError
@@ -141,6 +142,12 @@ class DealPays:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
         return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays,
                                               self.game.name)
+
+    def deal_law(self) -> DealLaw:
+        """The exact pays of every ordered deal of classes, as a :class:`~odds.engine.deal_law.DealLaw`."""
+        t = _table(self.game)
+        return first_cards_law(self.game.name, self.class_of, self.nclasses, self.game.k,
+                               [self.atom_pays[t.atoms[i]] for i in t.table])
 
     def mean_many(self, states: Any, out: Any) -> None:
         """:meth:`mean` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""

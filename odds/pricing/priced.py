@@ -19,6 +19,7 @@ from odds.core.errors import ShoeError, WagerError
 
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
+from odds.engine.deal_law import DealLaw
 from odds.engine.shoe_state import shoe_state
 
 from .parsheet import ParSheet
@@ -109,6 +110,17 @@ class PricedRecord:
         if self._fast is None:
             return numpy.array([float(self.ret(row).ret) for row in array.tolist()], dtype=numpy.float64)
         return self._fast.fast_many(array)
+
+    def deal_law(self) -> Optional[DealLaw]:
+        """The wager's value a round (the chance it is offered times its return) as a sum over the
+        deals that settle it, for the exact counting analysis (:mod:`odds.engine.counting`): its
+        shoe return's, else read deal by deal off its own par sheet (a first-cards wager); None for
+        a wager settled on whole rounds or paid by the shoe."""
+        law = self._fast.deal_law() if self._fast is not None else None
+        if law is None and self.wager.game is not None:
+            deals = recorded_deals(self.wager.name, lambda decks: self.par_sheet(Shoe.decks(decks)))
+            law = deals.deal_law() if deals is not None else None
+        return law
 
     def par_sheet(self, shoe: ShoeLike) -> ParSheet:
         """The whole outcome distribution for the shoe, exact (every outcome's chance and return)."""

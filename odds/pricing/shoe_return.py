@@ -14,8 +14,9 @@ return is made by :mod:`odds.pricing.shoe_returns` or its family's module.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
+from odds.engine.deal_law import DealLaw
 from odds.engine.shoe_state import shoe_state
 
 TIE_BAND = 1e-9  # a float return this close to 0 has its sign decided in exact arithmetic
@@ -44,6 +45,13 @@ class ShoeReturn:
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         """The same as floats (the shoe state checked by the compiled code that reads it)."""
         raise NotImplementedError
+
+    def deal_law(self) -> Optional[DealLaw]:
+        """The wager's value a round (the chance it is offered times its return) as a sum over the
+        deals that settle it (:class:`~odds.engine.deal_law.DealLaw`), for the exact counting
+        analysis; None where the return is not such a sum (a pay that depends on the shoe, a
+        round of the main game)."""
+        return None
 
     def fast_many(self, states: Any) -> Any:
         """:meth:`fast`'s return (not the chance offered) of every row of ``states`` (a C-contiguous

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, ca
 from odds.core.errors import InternalError, WagerError
 from odds.core.rules import DealerRules
 from odds.core.shoe import Shoe
+from odds.engine.deal_law import DealLaw
 from odds.engine.first_cards import DealPays, FirstCardsGame, count_first_cards, deal_pays
 from odds.engine.kernels import closed_counts
 from odds.engine.shoe_state import shoe_state
@@ -152,6 +153,9 @@ class _Deals(AlwaysOffered):
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         return self.deals.mean(counts), 1.0
+
+    def deal_law(self) -> DealLaw:
+        return self.deals.deal_law()
 
     def fast_many(self, states: Any) -> Any:
         """Every row at once, in the first-cards kernel's compiled loop."""

@@ -26,6 +26,7 @@ from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import DealerWeights, dealer_busts, dealer_table
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
+from odds.engine.deal_law import DealLaw, dealer_law
 from odds.core.errors import EngineError, InternalError, WagerError, option, shown
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
@@ -648,6 +649,12 @@ class _Buster(_Dealer):
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         return self._expectation(counts) / self.scale - 1.0, 1.0
 
+    def deal_law(self) -> DealLaw:
+        """Each dealer bust with k cards pays win[k] / scale (the pay and the unit staked back), less the unit."""
+        return dealer_law(self.wager, self._h17,
+                          lambda up, result, k: Fraction(self.win[k], self.scale) if result == "bust" else Fraction(0),
+                          {(): Fraction(-1)})
+
     def fast_many(self, states: Any) -> Any:
         """Every row at once, in the dealer kernel's compiled loop."""
         out = numpy.empty(len(states), dtype=numpy.float64)
@@ -678,6 +685,13 @@ class _EzBust(_Dealer):
         # P(bust | the wager is offered) = num total / (den offered); pays p/q to 1
         p, q = self.pay.numerator, self.pay.denominator
         return (p + q) * num * total - q * den * offered, q * den * offered, offered, total
+
+    def deal_law(self) -> DealLaw:
+        """A round's value, the chance the wager is offered times its return: a bust under an up card
+        of 2 to 6 pays the pay and the unit back; each such up card takes the unit."""
+        return dealer_law(self.wager, self._h17,
+                          lambda up, result, k: self.pay + 1 if result == "bust" and up in EZ_UPCARD_VALUES else Fraction(0),
+                          {(u - 1,): Fraction(-1) for u in EZ_UPCARD_VALUES})
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         counts = listed(counts)
