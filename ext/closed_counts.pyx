@@ -30,8 +30,8 @@ cdef enum:
     HEARTS_S = 1
 
 
-cdef inline i128 _c2(i128 n) noexcept nogil:
-    return n * (n - 1) // 2
+cdef inline i128 _c2(i128 n) noexcept nogil:  # n >= 0 here: n (n - 1) is even and not negative
+    return (n * (n - 1)) >> 1
 
 
 cdef int _form_21_plus_3(const long long* c, i128 total, i128* t) noexcept nogil:
@@ -45,9 +45,10 @@ cdef int _form_21_plus_3(const long long* c, i128 total, i128* t) noexcept nogil
         suit[s] = 0
         for r in range(13):
             suit[s] += c[4 * r + s]
-    for i in range(52):
+    for i in range(52):  # each term a multiple of 6: one division of the sum
         n = c[i]
-        st += n * (n - 1) * (n - 2) // 6
+        st += n * (n - 1) * (n - 2)
+    st //= 6
     for a in range(12):  # runs A-2-3 .. J-Q-K, then Q-K-A
         b, d = (a + 1, a + 2) if a < 11 else (12, 0)
         straight += rank[a] * rank[b] * rank[d]
@@ -65,7 +66,8 @@ cdef int _form_21_plus_3(const long long* c, i128 total, i128* t) noexcept nogil
     for r in range(13):
         n = rank[r]
         pair += _c2(n) * (total - n)
-        trips += n * (n - 1) * (n - 2) // 6
+        trips += n * (n - 1) * (n - 2)
+    trips //= 6
     # suited trips, trips, straight flush, straight, flush with a pair, flush, pair, nothing
     t[0], t[1], t[2], t[3], t[4], t[5], t[6] = st, trips - st, sf, straight - sf, fp, fd - sf, pair - fp
     t[8] = total * (total - 1) * (total - 2) // 6

@@ -211,6 +211,29 @@ def dealer_rows(counts, out, bint hits_soft_17=False):
         PyBuffer_Release(&view)
 
 
+def dealer_table_rows(counts, out, bint hits_soft_17=False):
+    """:func:`dealer_rows` and, after its ten rows, an eleventh: the final results before the up
+    card is seen (each up card's row weighted by its chance). ``out``: a writable C-contiguous
+    float64 array of 77 (the float ``dealer_table``'s figures in one call)."""
+    cdef long long c[10]
+    cdef Py_buffer view
+    cdef long long total = _shoe(counts, c)
+    cdef double* rows = _float64s(out, &view, ROWS + NRES, True)
+    cdef int u, r
+    cdef double w
+    try:
+        if not straight_floats(c, hits_soft_17, NULL, rows):
+            _small_shoe(c, total, hits_soft_17, NULL, rows)
+        for r in range(NRES):
+            rows[ROWS + r] = 0.0
+        for u in range(10):
+            w = <double> c[u] / <double> total
+            for r in range(NRES):
+                rows[ROWS + r] += rows[u * NRES + r] * w
+    finally:
+        PyBuffer_Release(&view)
+
+
 def dealer_expectation(counts, weights, bint hits_soft_17=False):
     """The expectation of ``weights[u, r, k]`` over the dealer's up card ``u`` (drawn from the
     shoe), result ``r`` (in the order of :func:`dealer_rows`) and number of cards ``k``, in floats.

@@ -9,7 +9,7 @@ import numpy
 import pytest
 
 from odds import DealerRules, EngineError, Shoe, dealer_table
-from odds.engine.dealer import DealerWeights, dealer_expectation, dealer_finals, dealer_rows
+from odds.engine.dealer import DealerWeights, _table, dealer_expectation, dealer_finals, dealer_rows
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
 from odds.reference.dealer import LABELS, reference_dealer_table
 from odds.pricing.first_cards_closed import flat_counts
@@ -179,3 +179,24 @@ def test_a_dealer_table_row_from_the_same_numbers():
     t = rows_of(Shoe.decks(6).by_value(), False)
     table = dealer_table(Shoe.decks(6), DealerRules.parse("S17", peek=False))
     assert abs(t[5][6] - float(table.by_upcard["6"].final()["bust"])) < 1e-15
+
+
+@pytest.mark.parametrize("h17", RULES)
+def test_the_float_table_is_the_rows_and_the_exact_table(h17):
+    """dealer_table(exact=False): each row is dealer_rows' (peek applied), the overall row their
+    weighted sum, both within 1e-12 of the exact table; a row's joint law from the general walk
+    adds up to its final law."""
+    rng = random.Random(11)
+    for counts in [tuple(depleted(rng, 6)) for _ in range(6)] + [(1, 0, 0, 0, 0, 0, 0, 0, 1, 2)]:
+        rules = DealerRules.parse("H17" if h17 else "S17", peek=False)
+        fast, exact = _table.__wrapped__(counts, rules, False), _table.__wrapped__(counts, rules, True)
+        rows = rows_of(counts, h17)
+        for u, label in enumerate(LABELS):
+            row = fast.by_upcard[label]
+            assert (row is None) == (exact.by_upcard[label] is None)
+            if row is not None:
+                assert [row.final()[r] for r in RESULTS] == list(rows[u])
+                assert all(abs(row.final()[r] - float(exact.by_upcard[label].final()[r])) < 1e-12 for r in RESULTS)
+                assert abs(sum(row.joint.values()) - 1) < 1e-12
+        assert all(abs(fast.overall.final()[r] - float(exact.overall.final()[r])) < 1e-12 for r in RESULTS)
+        assert abs(sum(fast.overall.joint.values()) - 1) < 1e-12

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from array import array
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import perm
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
@@ -159,10 +159,13 @@ class DealerTable:
         self.exact = exact
         self.by_upcard = by_upcard
         self.overall = overall
-        total = sum(counts)
-        self.upcard_probability = MappingProxyType({
-            value_label(v): (Fraction(counts[v - 1], total) if exact else counts[v - 1] / total)
-            for v in range(1, 11)})
+
+    @cached_property
+    def upcard_probability(self) -> Mapping[str, Number]:
+        """The chance of each up card, by label."""
+        total = sum(self.counts)
+        return MappingProxyType({value_label(v): (Fraction(self.counts[v - 1], total) if self.exact
+                                                  else self.counts[v - 1] / total) for v in range(1, 11)})
 
     def _rows(self) -> list:
         """(up card, its final distribution): every up card, then ``overall``."""
@@ -241,15 +244,22 @@ def _exact_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
 
 
 def _float_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
-    g = dealer_graph(rules.hits_soft_17)
-    kernel = dealer_kernel(rules.hits_soft_17)
-    buckets = array("d", bytes(8 * g.nbuckets))
-    finals = array("d", bytes(8 * 11 * len(RESULTS)))
-    starved = kernel.floats(counts, sum(counts), buckets, finals)
-    if starved >= 0:
-        raise _starved(kernel, counts, starved)
-    keys = bucket_keys(rules.hits_soft_17)
+    """The float table: every up card's final results and the overall ones from one compiled call
+    (the straight-line code of ``dealer_table_rows``); the joint (result, cards) of a row from the
+    general kernel, run once the first time a row's joint is read."""
     n = len(RESULTS)
+    finals = array("d", bytes(8 * 11 * n))
+    _compiled.dealer_table_rows(counts, finals, rules.hits_soft_17)
+    keys = bucket_keys(rules.hits_soft_17)
+    walked: list = []
+
+    def buckets() -> array:
+        if not walked:
+            kernel = dealer_kernel(rules.hits_soft_17)
+            out = array("d", bytes(8 * dealer_graph(rules.hits_soft_17).nbuckets))
+            kernel.floats(counts, sum(counts), out, array("d", bytes(8 * 11 * n)))
+            walked.append(out)
+        return walked[0]
 
     def row(label: str) -> Optional[DealerDistribution]:
         up = UPCARDS.index(label) + 1
@@ -261,7 +271,8 @@ def _float_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
             return None
 
         def joint() -> dict[tuple[str, int], Number]:
-            j: dict[tuple[str, int], Number] = {key: buckets[b] for b, key in keys[up - 1] if buckets[b]}
+            b = buckets()
+            j: dict[tuple[str, int], Number] = {key: b[i] for i, key in keys[up - 1] if b[i]}
             return cast("dict[tuple[str, int], Number]", _peek(j, up, rules))  # not None: p_bj < 1
 
         if p_bj:
@@ -269,12 +280,12 @@ def _float_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
         return DealerDistribution(joint, final)
 
     def overall_joint() -> dict:
-        total = sum(counts)
+        b, total = buckets(), sum(counts)
         joint: dict = {}
         for up, row_keys in enumerate(keys, start=1):
-            for b, key in row_keys:
-                if buckets[b]:
-                    joint[key] = joint.get(key, 0.0) + buckets[b] * counts[up - 1] / total
+            for i, key in row_keys:
+                if b[i]:
+                    joint[key] = joint.get(key, 0.0) + b[i] * counts[up - 1] / total
         return joint
 
     overall = DealerDistribution(overall_joint, dict(zip(RESULTS, finals[10 * n:11 * n])))

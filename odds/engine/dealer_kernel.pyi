@@ -24,6 +24,10 @@ def dealer_rows(counts: Sequence[int], out: Any, hits_soft_17: bool = False) -> 
     card value ``u + 1``; zeros for an up card the shoe lacks). ``counts``: 10 by value, ace
     first, or 52 by rank and suit (rank major)."""
 
+def dealer_table_rows(counts: Sequence[int], out: Any, hits_soft_17: bool = False) -> None:
+    """:func:`dealer_rows` into the first 70 of ``out`` (77 float64), then the final results before
+    the up card is seen (each row weighted by its up card's chance)."""
+
 def dealer_expectation(counts: Sequence[int], weights: Any, hits_soft_17: bool = False) -> float:
     """The expectation of ``weights[u, r, k]`` (a C-contiguous float64 array of 10 x 7 x 14) over
     the up card ``u`` drawn from the shoe, the dealer's result ``r`` and number of cards ``k``."""
