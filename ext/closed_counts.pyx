@@ -34,10 +34,17 @@ cdef inline i128 _c2(i128 n) noexcept nogil:  # n >= 0 here: n (n - 1) is even a
     return (n * (n - 1)) >> 1
 
 
-cdef int _form_21_plus_3(const long long* c, i128 total, i128* t) noexcept nogil:
-    cdef i128 rank[13]
-    cdef i128 suit[4]
-    cdef i128 n, st = 0, sf = 0, straight = 0, fp = 0, fd = 0, pair = 0, trips = 0, e1, e2, e3
+cdef inline long long _c2_64(long long n) noexcept nogil:
+    return (n * (n - 1)) >> 1
+
+
+cdef int _form_21_plus_3(const long long* c, i128 total128, i128* t) noexcept nogil:
+    # in 64 bits: with at most 1,000 of a card (4,000 of a rank, 13,000 of a suit, 52,000 in all) the
+    # largest sum, total^3, is under 1.5e14
+    cdef long long rank[13]
+    cdef long long suit[4]
+    cdef long long total = <long long> total128
+    cdef long long n, st = 0, sf = 0, straight = 0, fp = 0, fd = 0, pair = 0, trips = 0, e1, e2, e3
     cdef int i, r, s, a, b, d
     for i in range(13):
         rank[i] = c[4 * i] + c[4 * i + 1] + c[4 * i + 2] + c[4 * i + 3]
@@ -53,19 +60,19 @@ cdef int _form_21_plus_3(const long long* c, i128 total, i128* t) noexcept nogil
         b, d = (a + 1, a + 2) if a < 11 else (12, 0)
         straight += rank[a] * rank[b] * rank[d]
         for s in range(4):
-            sf += <i128> c[4 * a + s] * c[4 * b + s] * c[4 * d + s]
+            sf += c[4 * a + s] * c[4 * b + s] * c[4 * d + s]
     for s in range(4):
         e1 = e2 = e3 = 0
         for r in range(13):
             n = c[4 * r + s]
-            fp += _c2(n) * (suit[s] - n)
+            fp += _c2_64(n) * (suit[s] - n)
             e3 += e2 * n
             e2 += e1 * n
             e1 += n
         fd += e3
     for r in range(13):
         n = rank[r]
-        pair += _c2(n) * (total - n)
+        pair += _c2_64(n) * (total - n)
         trips += n * (n - 1) * (n - 2)
     trips //= 6
     # suited trips, trips, straight flush, straight, flush with a pair, flush, pair, nothing
