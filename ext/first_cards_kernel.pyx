@@ -52,18 +52,34 @@ def count_deals(counts, int k, const int[::1] table, int noutcomes):
     return result
 
 
-cdef double _visit_pay(int depth, int k, int nclasses, long long* counts, double* have, const double* pays,
-                       long long index) noexcept nogil:
+cdef double _visit_pay(int depth, int k, int alike, int nclasses, long long* counts, double* have,
+                       const double* pays, long long index, int prev, int run) noexcept nogil:
     """The sum over the ordered deals of the positions ``depth`` .. ``k - 1`` from ``counts`` (and
     the same as doubles, ``have``) of their number times their pay; the last position is one pass
-    over the row of pays, in four sums side by side."""
-    cdef int c
+    over the row of pays, in four sums side by side. The first ``alike`` positions are
+    interchangeable (their pays do not depend on their order): they are visited in nondecreasing
+    order of class, each multiset of them once, weighted by its number of orders, which grows by
+    ``(depth + 1) / r`` as a card that makes ``r`` of its class is added (``prev``: the class of
+    the last of them, ``run``: how many of it so far)."""
+    cdef int c, r
     cdef long long n
-    cdef double s = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+    cdef double s = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, w
     cdef const double* row
+    cdef int first = prev if depth < alike else 0
     if depth == k - 1:
         row = pays + index * nclasses
-        c = 0
+        c = first
+        if depth < alike and depth > 0:  # the last of the alike positions: its own class, then the later ones
+            s = have[c] * row[c] * (<double> (depth + 1) / <double> (run + 1))
+            c += 1
+            while c + 4 <= nclasses:
+                s1 += have[c] * row[c] + have[c + 1] * row[c + 1]
+                s2 += have[c + 2] * row[c + 2] + have[c + 3] * row[c + 3]
+                c += 4
+            while c < nclasses:
+                s3 += have[c] * row[c]
+                c += 1
+            return s + <double> (depth + 1) * ((s1 + s2) + s3)
         while c + 4 <= nclasses:
             s += have[c] * row[c]
             s1 += have[c + 1] * row[c + 1]
@@ -74,23 +90,30 @@ cdef double _visit_pay(int depth, int k, int nclasses, long long* counts, double
             s += have[c] * row[c]
             c += 1
         return (s + s1) + (s2 + s3)
-    for c in range(nclasses):
+    for c in range(first, nclasses):
         n = counts[c]
         if n <= 0:
             continue
+        if depth < alike:
+            r = run + 1 if c == prev and depth > 0 else 1
+            w = <double> n * (<double> (depth + 1) / <double> r)
+        else:
+            r, w = 0, <double> n
         counts[c] = n - 1
         have[c] = <double> (n - 1)
-        s += <double> n * _visit_pay(depth + 1, k, nclasses, counts, have, pays, index * nclasses + c)
+        s += w * _visit_pay(depth + 1, k, alike, nclasses, counts, have, pays, index * nclasses + c, c, r)
         counts[c] = n
         have[c] = <double> n
     return s
 
 
-def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const double[::1] pays, str name="the deal"):
+def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const double[::1] pays, str name="the deal",
+                 int alike=1):
     """The mean pay of a deal of ``k`` cards from the shoe ``cards`` (52 counts by rank and suit,
     rank major; ``class_of[i]`` the class of card ``i``), ``pays[t]`` the pay of the ordered tuple
     of classes number ``t`` (in base ``nclasses``): the sum over ordered deals of their pay, over
-    the number of ordered deals. In doubles; a shoe of fewer than ``k`` cards raises
+    the number of ordered deals (the first ``alike`` positions interchangeable: their pays the same
+    in any order, each multiset of them visited once). In doubles; a shoe of fewer than ``k`` cards raises
     :class:`~odds.core.errors.EngineError` (``name`` needs ``k`` cards: the exact engine's words),
     bad counts :class:`~odds.core.errors.ShoeError`."""
     cdef long long c52[52]
@@ -99,7 +122,7 @@ def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const doub
     cdef long long total
     cdef int i
     cdef double deals = 1.0, s
-    if nclasses > 64 or class_of.shape[0] != 52 or pays.shape[0] != nclasses ** k or k < 1:
+    if nclasses > 64 or class_of.shape[0] != 52 or pays.shape[0] != nclasses ** k or k < 1 or not 1 <= alike <= k:
         raise ValueError("expected_pay: at most 64 classes, 52 cards, nclasses ** k pays")
     total = read_counts(cards, c52, False)
     if total < k:
@@ -114,12 +137,12 @@ def expected_pay(cards, const int[::1] class_of, int nclasses, int k, const doub
     for i in range(k):
         deals *= <double> (total - i)
     with nogil:
-        s = _visit_pay(0, k, nclasses, c, have, &pays[0], 0)
+        s = _visit_pay(0, k, alike, nclasses, c, have, &pays[0], 0, 0, 0)
     return s / deals
 
 
 def expected_pay_many(const long long[:, ::1] states, const int[::1] class_of, int nclasses, int k,
-                      const double[::1] pays, double[::1] out, str name="the deal"):
+                      const double[::1] pays, double[::1] out, str name="the deal", int alike=1):
     """:func:`expected_pay` of every row of ``states`` (52 counts by rank and suit each) into ``out``,
     in one call; each row checked as a shoe state is."""
     cdef long long c[64]
@@ -128,7 +151,7 @@ def expected_pay_many(const long long[:, ::1] states, const int[::1] class_of, i
     cdef Py_ssize_t row, j
     cdef int i
     cdef double deals, s
-    if nclasses > 64 or class_of.shape[0] != 52 or pays.shape[0] != nclasses ** k or k < 1:
+    if nclasses > 64 or class_of.shape[0] != 52 or pays.shape[0] != nclasses ** k or k < 1 or not 1 <= alike <= k:
         raise ValueError("expected_pay: at most 64 classes, 52 cards, nclasses ** k pays")
     if states.shape[1] != 52 or out.shape[0] != states.shape[0]:
         raise ValueError("states: rows of 52 counts, and an out of one double a row")
@@ -147,5 +170,5 @@ def expected_pay_many(const long long[:, ::1] states, const int[::1] class_of, i
         for i in range(k):
             deals *= <double> (total - i)
         with nogil:
-            s = _visit_pay(0, k, nclasses, c, have, &pays[0], 0)
+            s = _visit_pay(0, k, alike, nclasses, c, have, &pays[0], 0, 0, 0)
         out[row] = s / deals

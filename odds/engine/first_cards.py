@@ -141,7 +141,7 @@ class DealPays:
     def mean(self, cards: Sequence[int]) -> float:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
         return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays,
-                                              self.game.name)
+                                              self.game.name, self.game.alike)
 
     def deal_law(self) -> DealLaw:
         """The exact pays of every ordered deal of classes, as a :class:`~odds.engine.deal_law.DealLaw`."""
@@ -152,7 +152,7 @@ class DealPays:
     def mean_many(self, states: Any, out: Any) -> None:
         """:meth:`mean` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""
         first_cards_kernel.expected_pay_many(states, self.class_of, self.nclasses, self.game.k, self.pays, out,
-                                             self.game.name)
+                                             self.game.name, self.game.alike)
 
 
 def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) -> DealPays:
