@@ -18,7 +18,8 @@ from libc.string cimport memset
 from dealer_walk cimport (ODDS_DEALER_H17_NBUST, ODDS_DEALER_H17_NK, ODDS_DEALER_H17_NKTERMS, ODDS_DEALER_RESULTS,
                           ODDS_DEALER_S17_NBUST, ODDS_DEALER_S17_NK, ODDS_DEALER_S17_NKTERMS, ODDS_DEALER_WIDTH_H17,
                           ODDS_DEALER_WIDTH_S17, Counts128, Graph, Weights, fits_128, graph_fold, graph_folded,
-                          graph_free, odds_dealer_h17_kterms, odds_dealer_s17_kterms, straight_floats, walk)
+                          graph_free, odds_dealer_h17_kterms, odds_dealer_s17_kterms, straight_dot4, straight_floats,
+                          walk)
 from int128 cimport to_int, u128
 from shoe_counts cimport read_counts, read_state_row
 
@@ -325,12 +326,29 @@ cdef class DealerWeights:
         one call: each row checked as a shoe state is; a shoe too small for the straight-line code
         is computed as :meth:`__call__` computes it."""
         cdef long long c[10]
+        cdef long long c4[40]
+        cdef long long totals[4]
+        cdef double dots[4]
         cdef long long total
         cdef double dot
-        cdef Py_ssize_t row, j
+        cdef Py_ssize_t row, j, lane, start = 0, n = states.shape[0]
         if states.shape[1] != 52 or out.shape[0] != states.shape[0]:
             raise ValueError("states: rows of 52 counts, and an out of one double a row")
-        for row in range(states.shape[0]):
+        # four rows at a time in the four-lane code while the shoes are large enough, each lane
+        # the one-row code's operations; the rest a row at a time
+        while start + 4 <= n:
+            for lane in range(4):
+                totals[lane] = read_state_row(&states[start + lane, 0], start + lane)
+                for j in range(10):
+                    c4[10 * lane + j] = 0
+                for j in range(52):
+                    c4[10 * lane + (j // 4 if j < 36 else 9)] += states[start + lane, j]
+            if not straight_dot4(c4, self.hits_soft_17, self.kf, self.busts_only, dots):
+                break
+            for lane in range(4):
+                out[start + lane] = dots[lane] / <double> totals[lane]
+            start += 4
+        for row in range(start, n):
             total = read_state_row(&states[row, 0], row)
             for j in range(10):
                 c[j] = 0

@@ -56,13 +56,16 @@ def _tree(terms: list[str]) -> str:
 
 
 def _function(dg, hits_soft_17: bool, name: str, only_up: int | None = None,
-              exact: bool = False) -> tuple[str, int, int, int, list[int]]:
+              exact: bool = False, lanes: bool = False) -> tuple[str, int, int, int, list[int]]:
     """The C function for one rule, the most cards in a hand that still draws, and the final hands
     of the weighted sum (``kf``): their number, the number of busting steps among them (they come
     first) and, for each up card a final hand holds, the entries (final, up card, result, cards,
     orders), flat. With ``only_up`` (a 0-based value), the function of that up card alone: it
     writes its row of results into ``finals`` (see :func:`_up_lines`) and nothing else; with
     ``exact`` too, its weighted sums of buckets in 128-bit integers (see :func:`_up_exact_lines`).
+    With ``lanes``, the weighted sum alone for four shoes at once, each value a vector of four
+    doubles (``odds_v4d``, one shoe a lane) and the tables interleaved: the same operations in the
+    same order as the one-shoe code, so each lane's sum is that code's.
 
     With the up card ``u`` given, a hand ``H`` (up card included) is reached with chance
     ``N_u(H) W(H) / c[u]``: ``N_u(H)`` the orders of its cards (up card first) the dealer draws
@@ -144,6 +147,18 @@ def _function(dg, hits_soft_17: bool, name: str, only_up: int | None = None,
     order = sorted(finals_of, key=lambda var: (var in standing, int(var[1:])))
     nbust = sum(var not in standing for var in order)
     table = [x for j, var in enumerate(order) for u, r, k, m in finals_of[var] for x in (j, u, r, k, m)]
+    if lanes:
+        def vector(block: list[str]) -> list[str]:
+            return [line.replace("const double ", "const odds_v4d ") for line in block]
+        lines = [f"static void {name}(const odds_v4d *__restrict cw, const odds_v4d *__restrict sb,",
+                 "    const odds_v4d *__restrict inv, const double *__restrict kf, int busts_only,",
+                 "    odds_v4d *__restrict dot)", "{"] + vector(lines_shared)
+        lines += ["  if (busts_only) {",
+                  f"    *dot = {_tree([f'kf[{j}] * {var}' for j, var in enumerate(order[:nbust])])};",
+                  "    return;",
+                  "  }"] + vector(lines_standing)
+        lines += [f"  *dot = {_tree([f'kf[{j}] * {var}' for j, var in enumerate(order)])};", "}"]
+        return "\n".join(lines) + "\n", max(g.depth), len(order), nbust, table
     if only_up is not None and exact:
         return _up_exact_lines(name, lines_shared + lines_standing, terms, only_up, width, nres), max(g.depth), 0, 0, []
     if only_up is not None:
@@ -255,6 +270,29 @@ ODDS_UNUSED static int odds_dealer_use_wide(void)
 """
 
 
+def _lanes_parts(dg, hits_soft_17: bool, name: str) -> list[str]:
+    """``{name}_dot4``: the weighted sum of four shoes at once (GCC and Clang's vector types; other
+    compilers get a function that is never called, ``ODDS_DEALER_LANES`` 0)."""
+    sig = ("const double *cw, const double *sb, const double *inv, const double *kf, int busts_only, "
+           "double *dot")
+    args = "(const odds_v4d *) cw, (const odds_v4d *) sb, (const odds_v4d *) inv, kf, busts_only, (odds_v4d *) dot"
+    return ["#if ODDS_DEALER_LANES",
+            "ODDS_UNUSED " + _function(dg, hits_soft_17, name + "_dot4_any", lanes=True)[0],
+            "#if defined(__x86_64__)",
+            "ODDS_UNUSED ODDS_WIDE " + _function(dg, hits_soft_17, name + "_dot4_wide", lanes=True)[0],
+            "#endif",
+            f"ODDS_UNUSED static void {name}_dot4({sig})",
+            "{",
+            "#if defined(__x86_64__)",
+            f"  if (odds_dealer_use_wide()) {{ {name}_dot4_wide({args}); return; }}",
+            "#endif",
+            f"  {name}_dot4_any({args});",
+            "}",
+            "#else",
+            f"ODDS_UNUSED static void {name}_dot4({sig}) {{ }}",
+            "#endif", ""]
+
+
 def _up_parts(dg, hits_soft_17: bool, name: str) -> list[str]:
     """The functions of each up card alone and ``{name}_up(u, ...)``, which calls that of ``u``."""
     sig = "const double *, const double *, const double *, const long long *, double *"
@@ -298,6 +336,7 @@ def source() -> str:
                   "ODDS_UNUSED " + any_,
                   "#if defined(__GNUC__) && defined(__x86_64__)", "ODDS_UNUSED ODDS_WIDE " + wide, "#endif",
                   f"ODDS_DEALER_CALL({name})", ""]
+        parts += _lanes_parts(dg, h17, name)
         parts += _up_parts(dg, h17, name)
     deepest = max(max(dg.dealer_graph(h).depth) for h in (False, True))
     return "\n".join([
@@ -312,8 +351,12 @@ def source() -> str:
         "typedef unsigned __int128 odds_u128;",
         "#if defined(__GNUC__)",
         "#define ODDS_UNUSED __attribute__((unused))",
+        "/* four doubles, one shoe a lane; aligned as a double, so any array of doubles will do */",
+        "typedef double odds_v4d __attribute__((vector_size(32), aligned(8)));",
+        "#define ODDS_DEALER_LANES 4",
         "#else",
         "#define ODDS_UNUSED",
+        "#define ODDS_DEALER_LANES 0",
         "#endif",
         DISPATCH,
         *parts,

@@ -27,7 +27,9 @@ include path of every kernel): every hand and bucket a constant of the code, the
 hand's chance computed once per multiset of cards for all up cards, nothing allocated. Given
 coefficients ``kf`` of the final hands (see ``DealerWeights`` in ``dealer_kernel.pyx``), the same
 code gives one weighted sum over every up card, result and number of cards instead of the buckets
-(:func:`straight_floats` with ``kf``): one product a final hand, not one an up card it holds.
+(:func:`straight_floats` with ``kf``): one product a final hand, not one an up card it holds;
+:func:`straight_dot4` gives that sum for four shoes at once, one a lane of GCC's and Clang's
+vector types, the same operations in the same order, for a batch of shoe states.
 The same code is also written for each up card alone, in doubles (:func:`straight_up_floats`, the
 row of results) and in 128-bit integers (:func:`straight_up_sums`, the walk's buckets weighted), for a
 caller that wants one up card's law from many shoes (``split_kernel.pyx``).
@@ -58,6 +60,12 @@ cdef extern from "dealer_straight.h" nogil:
                          double* buckets, double* finals, const double* kf, int busts_only, double* dot)
     void odds_dealer_h17(const double* cw, const double* sb, const double* inv, const long long* c,
                          double* buckets, double* finals, const double* kf, int busts_only, double* dot)
+    enum:
+        ODDS_DEALER_LANES  # shoes a call of the four-lane code weighs (0: the compiler has no vector types)
+    void odds_dealer_s17_dot4(const double* cw, const double* sb, const double* inv, const double* kf,
+                              int busts_only, double* dot)
+    void odds_dealer_h17_dot4(const double* cw, const double* sb, const double* inv, const double* kf,
+                              int busts_only, double* dot)
     void odds_dealer_s17_up(int u, const double* cw, const double* sb, const double* inv, const long long* c,
                             double* finals)
     void odds_dealer_h17_up(int u, const double* cw, const double* sb, const double* inv, const long long* c,
@@ -319,4 +327,36 @@ cdef inline bint straight_floats(const long long* c, bint hits_soft_17, double* 
         odds_dealer_h17(cw, sb, inv, c, buckets, finals, kf, busts_only, dot)
     else:
         odds_dealer_s17(cw, sb, inv, c, buckets, finals, kf, busts_only, dot)
+    return True
+
+
+cdef inline bint straight_dot4(const long long* c, bint hits_soft_17, const double* kf, bint busts_only,
+                               double* dot) noexcept nogil:
+    """:func:`straight_floats` with ``kf`` for four shoes at once (``c``: four rows of ten counts
+    by value, ``dot``: four sums), each lane the same operations as the one-shoe code. False, and
+    nothing written, when the compiler has no vector types or a shoe may run out."""
+    cdef double cw[4 * 10 * ODDS_DEALER_STRIDE]
+    cdef double sb[4 * 10 * ODDS_DEALER_STRIDE]
+    cdef double inv[4 * (ODDS_DEALER_DEEPEST + 1)]
+    cdef long long suffix
+    cdef int j, v, h, at
+    if ODDS_DEALER_LANES != 4:
+        return False
+    for j in range(4):
+        suffix = 0
+        for v in range(9, -1, -1):
+            suffix += c[10 * j + v]
+            for h in range(ODDS_DEALER_STRIDE):
+                at = 4 * (ODDS_DEALER_STRIDE * v + h) + j
+                cw[at] = <double> (c[10 * j + v] - h)
+                sb[at] = <double> (suffix - h)
+        if suffix <= ODDS_DEALER_DEEPEST:
+            return False
+        inv[j] = 0.0
+        for h in range(1, ODDS_DEALER_DEEPEST + 1):
+            inv[4 * h + j] = 1.0 / <double> (suffix - h)
+    if hits_soft_17:
+        odds_dealer_h17_dot4(cw, sb, inv, kf, busts_only, dot)
+    else:
+        odds_dealer_s17_dot4(cw, sb, inv, kf, busts_only, dot)
     return True

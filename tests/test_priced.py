@@ -247,6 +247,22 @@ def test_many_states_in_one_call_equal_one_at_a_time(name, table, extra):
     assert exact.ret_many(rows[:5]) == [exact.ret(row).ret for row in rows[:5]]
 
 
+@pytest.mark.parametrize("name, table", [("buster", "C"), ("ez-bust", None)])
+@pytest.mark.parametrize("rule", ["S17", "H17"])
+def test_the_dealers_four_shoes_at_a_time_are_one_at_a_time(name, table, rule):
+    """The dealer-bust wagers price four rows at once (one shoe a lane): each the one-state return,
+    bit for bit, with a shoe too small for the four-lane code among them and rows left over."""
+    import numpy
+    rows = _states(13, seed=9)
+    small = [0] * 52
+    for card in (0, 4, 8, 20, 36, 40, 44, 48, 49):  # nine cards: the dealer may run out
+        small[card] = 1
+    rows[6] = small
+    wager = price(name, table, rules=rule, decks=6)
+    assert wager.ret_many(numpy.array(rows)).tolist() == [wager.ret(row).ret for row in rows]
+    assert wager.ret_many(numpy.array(rows[:8])).tolist() == [wager.ret(row).ret for row in rows[:8]]
+
+
 def test_many_states_bad_input():
     import numpy
     wager = price("21+3", "C", decks=6)
