@@ -38,7 +38,6 @@ from math import perm
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
 
-from gmpy2 import mpq
 
 from odds.core.cards import parse_card, value_label
 from .dealer_graph import RESULT_INDEX, RESULTS, bucket_keys, dealer_graph, dealer_kernel
@@ -372,6 +371,7 @@ def dealer_busts(counts: tuple[int, ...], hits_soft_17: bool) -> tuple:
     >>> [dealer_busts(ones, True)[u] == dealer_finals(ones, True)[u][6] for u in (0, 5, 9)]
     [True, True, True]
     """
+    from gmpy2 import mpq  # here, not at the top: the command line starts without it
     total = sum(counts)
     if total < 2:
         raise EngineError(f"the shoe holds {total} card(s); a dealer hand needs at least 2")
@@ -391,6 +391,7 @@ def exact_rows(nums: Sequence[int], counts: Sequence[int], total: int, width: in
     each up card) as one row of ``n`` rationals per up card (None where the shoe holds none).
     Every bucket is brought to the common denominator (total-1)(total-2)...(total-K+1), K the most
     cards any dealer hand from this shoe holds (never more than the shoe has)."""
+    from gmpy2 import mpq
     most = max((b % width for b, num in enumerate(nums) if num), default=2)
     scale = [perm(total - k, most - k) if k <= most else 0 for k in range(width)]
     denominator = perm(total - 1, most - 1)

@@ -19,7 +19,6 @@ from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Union, cast
 
-import numpy
 
 from odds.core.rationals import as_fraction
 from odds.engine.cache import disk_cached
@@ -580,6 +579,7 @@ class _Dealer(ShoeReturn):
     def __init__(self, rules: DealerRules) -> None:
         self.rules = rules
         # the fast twin's weights of (up card, result, cards) for DealerWeights
+        import numpy  # here, not at the top: the command line starts without it
         self._weights = numpy.zeros((10, len(RESULTS), WIDE))
         self._h17 = rules.hits_soft_17
 
@@ -657,6 +657,7 @@ class _Buster(_Dealer):
 
     def fast_many(self, states: Any) -> Any:
         """Every row at once, in the dealer kernel's compiled loop."""
+        import numpy
         out = numpy.empty(len(states), dtype=numpy.float64)
         self._expectation.many(states, out)
         return out / self.scale - 1.0
@@ -704,6 +705,7 @@ class _EzBust(_Dealer):
 
     def fast_many(self, states: Any) -> Any:
         """Every row at once, in the dealer kernel's compiled loop (0 where no up card it is offered on is left)."""
+        import numpy
         busts = numpy.empty(len(states), dtype=numpy.float64)
         self._expectation.many(states, busts)
         offered = states[:, 4 * EZ_UPCARD_VALUES[0] - 4:4 * EZ_UPCARD_VALUES[-1]].sum(axis=1)
