@@ -144,3 +144,48 @@ def test_the_counters_figures_by_hand():
     assert some.share == sum(exact.chance(m, c) for m, c in bet) / 4
     assert some.value_per_round == sum(exact.chance(m, c) * exact.value(m, c) for m, c in bet) / 4
     assert some.value_per_bet > full
+
+
+def test_the_value_given_the_count_is_the_mean_of_dealt_shoes():
+    """Six decks: shoes shuffled at random, the exact return of the cards left 104 cards in grouped by
+    the running count; each count's mean within four standard errors of E[value | 104, c]."""
+    priced = _priced("buster", "C", "H17")
+    exact = ExactCount(priced.deal_law(), HI_LO, 6, [104])
+    seen: dict = {}
+    rng = random.Random(2026)
+    deck = [c for c in range(52) for _ in range(6)]
+    for _ in range(1500):
+        rng.shuffle(deck)
+        left = [6] * 52
+        for c in deck[:104]:
+            left[c] -= 1
+        count = sum(HI_LO[c // 4] for c in deck[:104])
+        seen.setdefault(count, []).append(float(priced.ret(left).ret))
+    tested = 0
+    for count, values in seen.items():
+        if len(values) >= 40:
+            mean = sum(values) / len(values)
+            sd = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+            assert abs(mean - float(exact.value(104, count))) <= 4 * sd / len(values) ** 0.5 + 1e-12, count
+            tested += 1
+    assert tested >= 8
+
+
+def test_the_sweeps_counter_and_the_exact_one_agree(capsys):
+    """odds sweep --exact-count: the exact counter's gain a round inside the sweep's 95% interval;
+    the JSON keeps every sweep key and adds exact_count; a wager with no deal law is refused."""
+    import json
+    from odds.apps.cli import main
+    args = ["sweep", "buster", "--decks", "6", "--rule", "H17", "--paytable", "C", "--shoes", "2000", "--no-dask",
+            "--exact-count", "--format", "json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    low, high = doc["counter"]["gain_per_round_ci95"]
+    exact = doc["exact_count"]
+    assert low <= exact["counter"]["gain_per_round_float"] <= high
+    assert Fraction(exact["full_shoe_check"]) == Fraction(doc["full_shoe"]["return"])
+    assert exact["round_starts"]["depths"][0] == 0 and len(exact["round_starts"]["depths"]) == 15
+    assert main(["sweep", "streak", "--decks", "6", "--paytable", "A", "--shoes", "2", "--no-dask",
+                 "--exact-count"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not a sum over the deals that settle it" in err[0]

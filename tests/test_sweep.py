@@ -504,7 +504,7 @@ def test_cli_json_contract_and_plots(tmp_path):
     assert doc["paytable"] == "PA" and doc["arithmetic"] == "float" and doc["warnings"]
     assert set(doc["count"]) >= {"level", "tags", "betting_correlation", "threshold", "threshold_method"}
     assert set(doc["counter"]) == {"rounds_bet", "fraction_bet", "wagers_placed", "gain_per_round",
-                                   "gain_per_round_bet", "gain_per_wager"}
+                                   "gain_per_round_bet", "gain_per_wager", "gain_per_round_ci95"}
     assert list(doc["effects_of_removal"]["by_rank"]) == list(RANKS)
     assert len(doc["effects_of_removal"]["by_card"]) == 52
     names = sorted(p.name for p in (tmp_path / "p").iterdir())

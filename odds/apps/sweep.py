@@ -499,6 +499,12 @@ class Tally:
     played_splits: int = 0  # splits of a spot offered the wager, each a wager of (c)(2) offered
     played_split_bets: int = 0  # of which bet (the return for the cards seen at the split above 0)
     played_split_v: int = 0  # the sum of those returns
+    # the counter's value shoe by shoe, for the sampling interval of its gain a round (rounds of one
+    # shoe are not independent; shoes are): sums over the shoes of V^2, V R and R^2, V the value
+    # the counter took in the shoe (in units of 2**-FIX) and R its rounds
+    shoe_v2: int = 0
+    shoe_vr: int = 0
+    shoe_r2: int = 0
 
     def add(self, other: "Tally") -> None:
         for f in dataclasses.fields(self):
@@ -548,11 +554,13 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
     rounds = edges = zeros = bets = 0
     sum_r = sum_r2 = sum_q = bet_v = bet_q = perfect_v = perfect_q = sum_tc = sum_tc2 = sum_rtc = 0
     min_r, max_r = math.inf, -math.inf
+    shoe_v2 = shoe_vr = shoe_r2 = 0
     for shoe in range(first, first + count):
         cards = list(base)
         random.Random(shoe_seed(spec.seed, shoe)).shuffle(cards)
         left = [spec.decks] * 52
         pos = rc = 0
+        shoe_rounds, shoe_bet_v = rounds, bet_v
         while pos < cut:
             n = n0 - pos
             r, q, edge = decide(left, exact)
@@ -606,10 +614,13 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
                 left[c] -= 1
                 rc += tag[c]
             pos = after
+        v, n = bet_v - shoe_bet_v, rounds - shoe_rounds
+        shoe_v2, shoe_vr, shoe_r2 = shoe_v2 + v * v, shoe_vr + v * n, shoe_r2 + n * n
     t.shoes, t.rounds, t.edge, t.zero, t.bets = count, rounds, edges, zeros, bets
     t.sum_r, t.sum_r2, t.sum_q, t.bet_v, t.bet_q = sum_r, sum_r2, sum_q, bet_v, bet_q
     t.perfect_v, t.perfect_q, t.sum_tc, t.sum_tc2, t.sum_rtc = perfect_v, perfect_q, sum_tc, sum_tc2, sum_rtc
     t.min_r, t.max_r = min_r, max_r
+    t.shoe_v2, t.shoe_vr, t.shoe_r2 = shoe_v2, shoe_vr, shoe_r2
     t.cpu_ns = time.process_time_ns() - started
     return t
 

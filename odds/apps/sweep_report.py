@@ -9,7 +9,7 @@ import io
 import math
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from odds.core.cards import RANKS, SUITS
 from odds.core.formats import fraction_text, text_table
@@ -18,7 +18,10 @@ from odds.wagers import get_wager
 from odds.wagers.defined import defined_note, definition_json
 from odds.wagers.shoe_returns import streak_wagers
 
-from .sweep import HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
+if TYPE_CHECKING:
+    from .sweep_exact import ExactCounting
+
+from .sweep import FIX, HIST_WIDTH, TC_STEP, TIE_BAND, SweepResult, SweepSpec, Tally, evaluator, unfix
 
 QUANTILES = (0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
 PLAY = ("spots play hit-or-stand basic strategy ({}); with peek a dealer blackjack ends the round; the dealer "
@@ -79,6 +82,20 @@ def _play(t: Tally, bets: int, v: int, q: int) -> dict:
             "gain_per_round_bet": _per(v, bets), "gain_per_wager": unfix(v) / unfix(q) if q else 0.0}
 
 
+def counter_interval(t: Tally) -> Optional[list[float]]:
+    """The 95% interval of the counter's gain a round: a ratio of sums over the shoes (the value it
+    took, the rounds), its standard error from the shoes' spread (the delta method; rounds of a shoe
+    are not independent, shoes are). None with fewer than two shoes."""
+    if t.shoes < 2 or not t.rounds:
+        return None
+    scale = 2 ** FIX
+    g = t.bet_v / scale / t.rounds
+    # sum over the shoes of (V - g R)^2, V in units of the wager
+    spread = t.shoe_v2 / (scale * scale) - 2 * g * (t.shoe_vr / scale) + g * g * t.shoe_r2
+    se = math.sqrt(max(spread, 0.0) / (t.shoes - 1) * t.shoes) / t.rounds
+    return [g - 1.96 * se, g + 1.96 * se]
+
+
 def best_threshold(t: Tally) -> dict:
     """The threshold on the true count's grid that gains most per round in this sweep (bet when
     TC >= threshold): an in-sample figure."""
@@ -107,8 +124,9 @@ def _count_return_correlation(t: Tally) -> float:
     return cov / math.sqrt(vr * vt) if vr > 0 and vt > 0 else 0.0
 
 
-def sweep_json(res: SweepResult, notes: Sequence[str] = ()) -> dict:
-    """The sweep's JSON (docs/json.md); ``notes``: warnings of the caller's (a proposed paytable)."""
+def sweep_json(res: SweepResult, notes: Sequence[str] = (), exact: Optional[ExactCounting] = None) -> dict:
+    """The sweep's JSON (docs/json.md); ``notes``: warnings of the caller's (a proposed paytable);
+    ``exact``: the counting figures computed exactly (key ``exact_count``)."""
     s, p, t = res.spec, res.plan, res.tally
     n = t.rounds
     mean = _per(t.sum_r, n)
@@ -142,7 +160,7 @@ def sweep_json(res: SweepResult, notes: Sequence[str] = ()) -> dict:
                   "threshold_float": None if p.threshold is None else float(p.threshold),
                   "threshold_method": "linear estimate from the exact effects of removal (not fitted to the sweep)",
                   "count_return_correlation": _count_return_correlation(t)},
-        "counter": _play(t, t.bets, t.bet_v, t.bet_q),
+        "counter": {**_play(t, t.bets, t.bet_v, t.bet_q), "gain_per_round_ci95": counter_interval(t)},
         "perfect": _play(t, t.edge, t.perfect_v, t.perfect_q),
         "best_threshold_in_sample": best_threshold(t),
         "by_true_count": [{"from": float(k * TC_STEP), "to": float((k + 1) * TC_STEP), "rounds": row[0],
@@ -153,6 +171,7 @@ def sweep_json(res: SweepResult, notes: Sequence[str] = ()) -> dict:
         "warnings": list(notes) + warnings(s),
         **({"as_played": _as_played(s, t)} if s.visible is not None else {}),
         **({"wager_file": definition_json(get_wager(s.wager).defined)} if s.wager_file is not None else {}),
+        **({"exact_count": exact.json()} if exact is not None else {}),
     }
 
 
@@ -203,8 +222,8 @@ def percent(x: Optional[float]) -> str:
     return "n/a" if x is None else f"{100 * float(x):+.4f}%"
 
 
-def sweep_text(res: SweepResult, notes: Sequence[str] = ()) -> str:
-    j = sweep_json(res, notes)
+def sweep_text(res: SweepResult, notes: Sequence[str] = (), exact: Optional[ExactCounting] = None) -> str:
+    j = sweep_json(res, notes, exact)
     r, c = j["return"], j["count"]
     lines = [
         f"odds sweep {j['wager']} (paytable {j['paytable']}): {j['decks']} deck(s), {j['rule']}, {j['spots']} spots, "
@@ -243,6 +262,8 @@ def sweep_text(res: SweepResult, notes: Sequence[str] = ()) -> str:
               f"in-sample best threshold TC >= {b['threshold']}: {percent(b['gain_per_round'])} per round dealt, "
               f"{b['fraction_bet']:.4%} of rounds bet",
               ""]
+    if exact is not None:
+        lines += exact_lines(j, exact)
     if "as_played" in j:
         a = j["as_played"]
         seen = "every spot's cards" if a["visible"] == "table" else "its own two cards"
@@ -262,6 +283,30 @@ def sweep_text(res: SweepResult, notes: Sequence[str] = ()) -> str:
     return "\n".join(lines)
 
 
+def exact_lines(j: dict, exact: ExactCounting) -> list[str]:
+    """The exact counting figures beside the sweep's: the counter's gain against the sweep's interval."""
+    rows = []
+    for name, t in (("counter", exact.counter), ("best count (bets when the exact return given the count > 0)",
+                                                 exact.best)):
+        if t is not None:
+            per_bet = t.value_per_bet
+            rows.append([name, f"{float(t.share):.4%}", percent(float(t.value_per_round)),
+                         "-" if per_bet is None else percent(float(per_bet))])
+    ci = j["counter"]["gain_per_round_ci95"]
+    out = [f"exact, no shoe dealt ({exact.seconds:.1f} s): a round every {float(exact.round_cards):.2f} cards (the "
+           f"sweep's mean over {j['exact_count']['round_starts']['measured_over_shoes']} shoes), "
+           f"{len(exact.depths)} rounds a shoe (the sweep dealt {j['rounds_per_shoe']:.2f})",
+           text_table(["player", "rounds bet", "gain/round dealt", "gain/round bet"], rows, right=(1, 2, 3))]
+    if ci is not None and exact.counter is not None:
+        inside = ci[0] <= float(exact.counter.value_per_round) <= ci[1]
+        out.append(f"the sweep's counter: {percent(j['counter']['gain_per_round'])} a round, 95% interval "
+                   f"[{percent(ci[0])}, {percent(ci[1])}]: the exact figure lies {'inside' if inside else 'OUTSIDE'}")
+    shown = [exact.index[len(exact.index) * k // 4] for k in range(4)] + [exact.index[-1]]
+    out.append("the best count bets from true count " + "; ".join(
+        f"{'never' if tc is None else f'{float(tc):+.2f}'} at {m} cards" for m, _, tc in dict.fromkeys(shown)))
+    return out + [""]
+
+
 # --------------------------------------------------------------------------------------- plots
 
 def png_bytes(fig: Any) -> bytes:
@@ -271,10 +316,11 @@ def png_bytes(fig: Any) -> bytes:
     return buf.getvalue()
 
 
-def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
+def write_plots(res: SweepResult, directory: Union[str, Path], exact: Optional[ExactCounting] = None) -> list[Path]:
     """Four PNG files in ``directory`` (made if missing): the return's histogram, the return by
-    depth, the effects of removal with the tags, and the return and gain by true count. The files
-    depend only on the sweep's numbers (no software stamp)."""
+    depth, the effects of removal with the tags, and the return and gain by true count; with
+    ``exact``, a fifth: the exact return given the true count at several depths. The files depend
+    only on the sweep's numbers (no software stamp)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -342,4 +388,17 @@ def write_plots(res: SweepResult, directory: Union[str, Path]) -> list[Path]:
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
     fig.tight_layout()
     save(fig, "count")
+    if exact is not None:
+        fig, ax = plt.subplots(figsize=(9, 4))
+        for m, points in exact.curves:
+            seen = [p for p in points if p[2] >= 1e-6]  # counts with a chance of at least one in a million
+            ax.plot([p[0] for p in seen], [100 * p[1] for p in seen], ".-", ms=3, label=f"{m} cards dealt")
+        ax.axhline(0, color="k", lw=0.8)
+        if j["count"]["threshold_float"] is not None:
+            ax.axvline(j["count"]["threshold_float"], color="r", ls="--", label="the counter's threshold")
+        ax.set(xlabel="true count (counts with a chance of at least 1e-6)", ylabel="exact return given the count (%)",
+               title=f"{title}: exact return by true count")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
+        fig.tight_layout()
+        save(fig, "exact-count")
     return paths

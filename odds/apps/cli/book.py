@@ -58,10 +58,19 @@ def cmd_sweep(args: argparse.Namespace) -> str:
                      pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible,
                      streak=given.pop("streak", None), game=tuple(given.items()),
                      wager_file=None if wager.definition is None else (args.wager_file, wager.definition.sha256))
+    exact = None
+    if args.exact_count:
+        from odds.apps.sweep_exact import deal_law
+        deal_law(spec)  # a wager with no exact count is refused before any shoe is dealt
     result = run_sweep(spec, workers=workers, scheduler=args.scheduler, checkpoint=args.checkpoint)
+    if args.exact_count:
+        from odds.apps.sweep_exact import exact_counting
+        exact = exact_counting(spec, result.plan)
     if args.plots:
-        write_plots(result, args.plots)
-    return json.dumps(sweep_json(result, notes), indent=1) if args.format == "json" else sweep_text(result, notes)
+        write_plots(result, args.plots, exact)
+    if args.format == "json":
+        return json.dumps(sweep_json(result, notes, exact), indent=1)
+    return sweep_text(result, notes, exact)
 
 
 def _add_sweep_run(p: argparse.ArgumentParser, shoes: str, plots: str) -> None:
@@ -103,6 +112,10 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")
+    sw.add_argument("--exact-count", action="store_true",
+                    help="also the counter's figures computed exactly, with no shoe dealt (the law of the running "
+                         "count and the return given it; rounds every K cards, K the sweep's mean a round): the "
+                         "wagers settled by their first cards or the dealer's hand")
     _add_sweep_run(sw, "shoes to deal", "write PNG plots into this folder")
     sw.set_defaults(run=cmd_sweep)
 
