@@ -182,9 +182,15 @@ def test_the_sweeps_counter_and_the_exact_one_agree(capsys):
     doc = json.loads(capsys.readouterr().out)
     low, high = doc["counter"]["gain_per_round_ci95"]
     exact = doc["exact_count"]
-    assert low <= exact["counter"]["gain_per_round_float"] <= high
+    assert low <= exact["counter"]["gain_per_round_float"] <= high  # rounds as played: a model of where they start
     assert Fraction(exact["full_shoe_check"]) == Fraction(doc["full_shoe"]["return"])
-    assert exact["round_starts"]["depths"][0] == 0 and len(exact["round_starts"]["depths"]) == 15
+    assert sum(map(Fraction, exact["round_starts"]["weights"])) == 1 and exact["round_starts"]["depths"][0] == 0
+    assert main(args + ["--round-cards", "16"]) == 0  # rounds where the model puts them: the same conditions
+    doc = json.loads(capsys.readouterr().out)
+    low, high = doc["counter"]["gain_per_round_ci95"]
+    exact = doc["exact_count"]
+    assert low <= exact["counter"]["gain_per_round_float"] <= high
+    assert exact["round_starts"]["depths"] == list(range(0, 234, 16)) and doc["rounds"] == 2000 * 15
     assert main(["sweep", "streak", "--decks", "6", "--paytable", "A", "--shoes", "2", "--no-dask",
                  "--exact-count"]) == 2
     err = capsys.readouterr().err.strip().splitlines()

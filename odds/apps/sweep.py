@@ -117,6 +117,9 @@ class SweepSpec:
     game: tuple[tuple[str, Any], ...] = ()  # a wager on wins in a row: the main game's rules of play, e.g. split_hands
     # a defined wager: its definition file and that file's SHA-256 (every process reads the same file)
     wager_file: Optional[tuple[str, str]] = None
+    # every round takes this many cards (the players' play ignored): the model of the exact count
+    # (odds.apps.sweep_exact), dealt, to hold its figures to; None: rounds as played
+    round_cards: Optional[int] = None
 
     def __post_init__(self) -> None:
         if self.wager_file is not None:
@@ -158,6 +161,12 @@ class SweepSpec:
         unknown = sorted(set(dict(self.game)) - set(WAGERS[self.wager].shoe_return_options) - {"streak"})
         if unknown:
             raise SweepError(f"{self.wager} is swept with no option {unknown[0]!r}")
+        if self.round_cards is not None and (isinstance(self.round_cards, bool) or not isinstance(self.round_cards, int)
+                                             or not 1 <= self.round_cards <= self.cut):
+            raise SweepError(f"round_cards must be a whole number from 1 to the cut card's {self.cut}, got "
+                             f"{shown(self.round_cards)}")
+        if self.round_cards is not None and self.visible is not None:
+            raise SweepError("rounds of a fixed number of cards have no play to see: not with visible")
         if self.arithmetic not in ("auto", "exact", "float"):
             raise SweepError(f"arithmetic must be auto, exact or float, got {self.arithmetic!r}")
         DealerRules.parse(self.rule)
@@ -609,7 +618,8 @@ def run_chunk(task: ChunkTask, first: int, count: int) -> Tally:
                             if value > 0:
                                 t.played_split_bets += 1
                                 t.played_split_v += _fix(value)
-            after = play_round(cards, pos, spots, hits_soft_17, peek, split=visible is not None)
+            after = (pos + spec.round_cards if spec.round_cards is not None
+                     else play_round(cards, pos, spots, hits_soft_17, peek, split=visible is not None))
             for c in cards[pos:after]:
                 left[c] -= 1
                 rc += tag[c]

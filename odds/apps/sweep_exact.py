@@ -2,10 +2,14 @@
 
 What is exact: the chance of each running count ``c`` after ``m`` cards and the wager's value a
 round given ``(m, c)`` (:mod:`odds.engine.counting`), so every figure below is a sum of exact
-fractions. What is a model: where rounds start. The sweep deals rounds of varying size; here a
-round starts at each depth ``round(j K)`` (``j = 0, 1, ...``) below the cut card, every one weighted
-alike, ``K`` the mean number of cards a round of the sweep uses, measured by dealing
-:data:`ROUND_SHOES` shoes as the sweep deals them (its seed, spots and rules). The figures:
+fractions. What is a model: where rounds start. A sweep that deals rounds of a fixed number of
+cards ``K`` (``round_cards``) starts them at ``0, K, 2K, ...`` below the cut card, and so does the
+model: then the exact figures are those of the sweep with no sampling error. A sweep of played
+rounds starts them where the cards put them; the model then weighs each depth by the share of the
+sweep's rounds that start there, measured by dealing :data:`ROUND_SHOES` shoes as the sweep deals
+them (its seed, spots and rules), and takes the cards seen at a depth as any cards (a round that
+ran long because small cards came is not told apart): the distance of the two is reported. The
+figures:
 
 * the counter of the sweep (bets when the true count is above the sweep's threshold): the share
   of rounds bet and the value a round dealt and a round bet;
@@ -29,7 +33,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from odds.core.errors import OddsError
-from odds.engine.counting import ExactCount, Trigger, trigger
+from odds.engine.counting import ExactCount, Trigger, best_count, trigger
 from odds.engine.deal_law import DealLaw
 from odds.pricing.priced import PricedRecord
 from odds.wagers import WAGERS
@@ -37,7 +41,7 @@ from odds.wagers.paytables import builtin_paytables
 
 from .sweep import Plan, SweepError, SweepSpec, evaluator, play_round, shoe_seed
 
-ROUND_SHOES = 200  # shoes dealt to measure the cards a round uses
+ROUND_SHOES = 1000  # shoes dealt to find where the sweep's rounds start
 
 
 class NoExactCount(OddsError):
@@ -51,8 +55,9 @@ class ExactCounting:
 
     tags: tuple[int, ...]
     threshold: Optional[Fraction]
-    round_cards: Fraction
-    depths: tuple[int, ...]
+    round_cards: Fraction  # the mean cards a round uses
+    depths: tuple[int, ...]  # where rounds start
+    weights: tuple[Fraction, ...]  # the share of rounds that start at each
     counter: Optional[Trigger]
     best: Trigger  # bets whenever the value given the count is above 0 (its threshold field unused: 0)
     index: tuple[tuple[int, Optional[int], Optional[Fraction]], ...]  # (depth, least count bet, its true count)
@@ -60,6 +65,14 @@ class ExactCounting:
     seconds: float
     # at a few depths, (true count, value given it, chance of it) for every running count: to draw
     curves: tuple[tuple[int, tuple[tuple[float, float, float], ...]], ...] = ()
+
+    @property
+    def model(self) -> str:
+        """Where rounds start, in words."""
+        if len(set(self.weights)) == 1:
+            return f"a round every {self.round_cards} cards, from the first to the cut card, each alike"
+        return (f"each depth weighted by the share of the sweep's rounds that start there, over {ROUND_SHOES} "
+                "shoes dealt as it deals them; the cards seen at a depth taken as any cards")
 
     def json(self) -> dict[str, Any]:
         """The JSON of ``odds sweep --exact-count`` (key ``exact_count``)."""
@@ -72,39 +85,38 @@ class ExactCounting:
                     "gain_per_round_bet": None if per_bet is None else str(per_bet),
                     "gain_per_round_bet_float": None if per_bet is None else float(per_bet)}
         return {"method": "exact: the law of the running count and the value given it (no shoe dealt)",
-                "round_starts": {"every_cards": str(self.round_cards), "every_cards_float": float(self.round_cards),
-                                 "measured_over_shoes": ROUND_SHOES, "depths": list(self.depths)},
+                "round_starts": {"model": self.model, "mean_cards": str(self.round_cards),
+                                 "mean_cards_float": float(self.round_cards),
+                                 "depths": list(self.depths), "weights": [str(w) for w in self.weights]},
                 "counter": trig(self.counter), "best_count": trig(self.best),
                 "index": [{"depth": m, "least_running_count": c, "true_count": None if tc is None else float(tc)}
                           for m, c, tc in self.index],
                 "full_shoe_check": str(self.check)}
 
 
-def round_cards(spec: SweepSpec, shoes: int = ROUND_SHOES) -> Fraction:
-    """The mean number of cards a round of the sweep uses, over ``shoes`` shoes dealt as it deals them."""
-    base = [c for c in range(52) for _ in range(spec.decks)]
-    used = rounds = 0
-    for shoe in range(shoes):
-        cards = list(base)
-        random.Random(shoe_seed(spec.seed, shoe)).shuffle(cards)
-        pos = 0
-        while pos < spec.cut:
-            after = play_round(cards, pos, spec.spots, spec.rules.hits_soft_17, spec.peek,
-                               split=spec.visible is not None)
-            used, rounds, pos = used + after - pos, rounds + 1, after
-    return Fraction(used, rounds)
-
-
-def round_starts(spec: SweepSpec, every: Fraction) -> tuple[int, ...]:
-    """The depths ``round(j every)`` below the cut card (halves rounded up)."""
-    out: list[int] = []
-    j = 0
-    while True:
-        m = int(j * every + Fraction(1, 2))
-        if m >= spec.cut:
-            return tuple(sorted(set(out)))
-        out.append(m)
-        j += 1
+def round_start_weights(spec: SweepSpec, shoes: int = ROUND_SHOES) -> tuple[Fraction, dict[int, Fraction]]:
+    """The mean number of cards a round uses and the share of rounds that start at each depth:
+    with ``spec.round_cards`` (K), every K cards; else over ``shoes`` shoes dealt as the sweep deals them."""
+    starts: dict[int, int] = {}
+    if spec.round_cards is not None:
+        for m in range(0, spec.cut, spec.round_cards):
+            starts[m] = 1
+        every = Fraction(spec.round_cards)
+    else:
+        base = [c for c in range(52) for _ in range(spec.decks)]
+        used = 0
+        for shoe in range(shoes):
+            cards = list(base)
+            random.Random(shoe_seed(spec.seed, shoe)).shuffle(cards)
+            pos = 0
+            while pos < spec.cut:
+                starts[pos] = starts.get(pos, 0) + 1
+                after = play_round(cards, pos, spec.spots, spec.rules.hits_soft_17, spec.peek,
+                                   split=spec.visible is not None)
+                used, pos = used + after - pos, after
+        every = Fraction(used, sum(starts.values()))
+    rounds = sum(starts.values())
+    return every, {m: Fraction(n, rounds) for m, n in sorted(starts.items())}
 
 
 def deal_law(spec: SweepSpec) -> DealLaw:
@@ -129,32 +141,25 @@ def exact_counting(spec: SweepSpec, plan: Plan) -> ExactCounting:
     """Every counting figure of the sweep ``spec`` (its count from ``plan``), exact."""
     started = time.perf_counter()
     law = deal_law(spec)
-    every = round_cards(spec)
-    depths = round_starts(spec, every)
+    every, weights = round_start_weights(spec)
+    depths = tuple(weights)
     count = ExactCount(law, plan.tags, spec.decks, depths)
-    counter = None if plan.threshold is None else trigger(count, plan.threshold)
-    share = value = check = Fraction(0)
+    w = list(weights.values())
+    counter = None if plan.threshold is None else trigger(count, plan.threshold, w)
+    best = best_count(count, w)
+    everyone = trigger(count, Fraction(-10 ** 9), w)  # every round bet: the value must be the full shoe's
     index = []
     total, tag_sum = spec.cards, 4 * spec.decks * sum(plan.tags)
     for m in depths:
-        least = None
-        for c, v in sorted(count.values(m).items()):
-            p = count.chance(m, c)
-            check += p * v
-            if v > 0:
-                share += p
-                value += p * v
-                least = c if least is None else least
+        least = count.least_count(m)
         tc = None if least is None else Fraction(52 * (least * total - m * tag_sum), (total - m) * total)
         index.append((m, least, tc))
     drawn = sorted({depths[len(depths) * k // 4] for k in (1, 2, 3)} | {depths[-1]})
     curves = tuple((m, tuple((float(Fraction(52 * (c * total - m * tag_sum), (total - m) * total)), float(v),
                               float(count.chance(m, c))) for c, v in sorted(count.values(m).items())))
                    for m in drawn)
-    n = len(depths)
-    if check / n != plan.full_return * plan.full_offered:
+    if everyone.share != 1 or everyone.value_per_round != plan.full_return * plan.full_offered:
         raise SweepError(f"{spec.wager}: the exact counting figures do not average to the full shoe's value")
-    best = Trigger(Fraction(0), share / n, value / n)
-    return ExactCounting(plan.tags, plan.threshold, every, depths, counter, best, tuple(index), check / n,
-                         time.perf_counter() - started, curves)
+    return ExactCounting(plan.tags, plan.threshold, every, depths, tuple(w), counter, best, tuple(index),
+                         everyone.value_per_round, time.perf_counter() - started, curves)
 

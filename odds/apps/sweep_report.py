@@ -293,14 +293,15 @@ def exact_lines(j: dict, exact: ExactCounting) -> list[str]:
             rows.append([name, f"{float(t.share):.4%}", percent(float(t.value_per_round)),
                          "-" if per_bet is None else percent(float(per_bet))])
     ci = j["counter"]["gain_per_round_ci95"]
-    out = [f"exact, no shoe dealt ({exact.seconds:.1f} s): a round every {float(exact.round_cards):.2f} cards (the "
-           f"sweep's mean over {j['exact_count']['round_starts']['measured_over_shoes']} shoes), "
-           f"{len(exact.depths)} rounds a shoe (the sweep dealt {j['rounds_per_shoe']:.2f})",
+    out = [f"exact, no shoe dealt ({exact.seconds:.1f} s); rounds start at {len(exact.depths)} depths: {exact.model} "
+           f"({float(exact.round_cards):.2f} cards a round)",
            text_table(["player", "rounds bet", "gain/round dealt", "gain/round bet"], rows, right=(1, 2, 3))]
     if ci is not None and exact.counter is not None:
-        inside = ci[0] <= float(exact.counter.value_per_round) <= ci[1]
-        out.append(f"the sweep's counter: {percent(j['counter']['gain_per_round'])} a round, 95% interval "
-                   f"[{percent(ci[0])}, {percent(ci[1])}]: the exact figure lies {'inside' if inside else 'OUTSIDE'}")
+        exact_gain, swept = float(exact.counter.value_per_round), j["counter"]["gain_per_round"]
+        se = (ci[1] - ci[0]) / (2 * 1.96)
+        apart = f", {abs(exact_gain - swept) / se:.1f} standard errors apart" if se > 0 else ""
+        out.append(f"the sweep's counter: {percent(swept)} a round, 95% interval [{percent(ci[0])}, {percent(ci[1])}]: "
+                   f"the exact figure {'lies inside' if ci[0] <= exact_gain <= ci[1] else 'lies OUTSIDE'}{apart}")
     shown = [exact.index[len(exact.index) * k // 4] for k in range(4)] + [exact.index[-1]]
     out.append("the best count bets from true count " + "; ".join(
         f"{'never' if tc is None else f'{float(tc):+.2f}'} at {m} cards" for m, _, tc in dict.fromkeys(shown)))

@@ -30,8 +30,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from math import factorial, perm
-from typing import Any, Iterator, Optional, Sequence
+from math import comb, factorial, gcd, perm
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy
 
@@ -64,7 +64,7 @@ class ExactCount:
         sizes = [sum(split[v][g] for v in split) for g in range(len(self.group_tags))]
         self.table = CountTable.of(dict(zip(self.group_tags, sizes)), self.depths[-1])
         self.profiles = _profiles(law, split, len(self.group_tags))
-        self._values = self._conditional_values()
+        self._numer, self._den = self._numerators()
 
     # -- the law of the count and the value given it
 
@@ -74,46 +74,60 @@ class ExactCount:
 
     def value(self, m: int, c: int) -> Optional[Fraction]:
         """E[the wager's value | ``m`` cards seen, running count ``c``], None where that cannot happen."""
-        return self._values[m].get(c)
+        ways = self.table.ways(m, c)
+        if not ways or m not in self._numer:
+            return None
+        return Fraction(int(self._numer[m][c - self.table.lo]), ways * self._den[m])
 
     def values(self, m: int) -> dict[int, Fraction]:
         """Every running count possible ``m`` cards in, with E[value | m, c]."""
-        return dict(self._values[m])
+        numer, den = self._numer[m], self._den[m]
+        return {self.table.lo + i: Fraction(int(numer[i]), int(w) * den)
+                for i, w in enumerate(self.table.rows[m]) if w}
 
-    def _conditional_values(self) -> dict[int, dict[int, Fraction]]:
+    def least_count(self, m: int) -> Optional[int]:
+        """The least running count ``m`` cards in at which the value given it is above 0 (None: none)."""
+        numer = self._numer[m]
+        return next((self.table.lo + i for i, w in enumerate(self.table.rows[m]) if w and numer[i] > 0), None)
+
+    def weighed(self, m: int, bet: Callable[[int, int], bool]) -> tuple[Fraction, Fraction]:
+        """(P(bet), E[value; bet]) at depth ``m`` for a rule ``bet(c, numerator)`` of the running count
+        ``c`` (``numerator``: of the value given ``c``, over a positive denominator, so its sign is
+        the value's): summed in integers, one fraction a depth."""
+        ways = value = 0
+        numer = self._numer[m]
+        for i, w in enumerate(self.table.rows[m]):
+            if w and bet(self.table.lo + i, int(numer[i])):
+                ways += int(w)
+                value += int(numer[i])
+        whole = comb(self.total, m)
+        return Fraction(ways, whole), Fraction(value, whole * self._den[m])
+
+    def _numerators(self) -> tuple[dict[int, Any], dict[int, int]]:
+        """For each depth ``m``, E[value | m, c] = numer[m][c - lo] / (W(m, c) den[m]): integers."""
         scale = 1
         for a in self.profiles.values():
-            scale = scale * a.denominator // _gcd(scale, a.denominator)
+            scale = scale * a.denominator // gcd(scale, a.denominator)
         whole = {p: int(a * scale) for p, a in self.profiles.items()}
         sizes = sorted({sum(p) for p in whole})
         most = sizes[-1] if sizes else 0
+        if self.total - self.depths[-1] < most:
+            raise EngineError(f"{self.law.wager}: a deal of {most} cards {self.depths[-1]} cards into a shoe of "
+                              f"{self.total}")
         # sums[s][m]: sum over the profiles of s cards of A * W_{G - profile}(m, .), integers
         sums = {s: {m: numpy.zeros(self.table.width, dtype=object) for m in self.depths} for s in sizes}
         for profile, table in _tables_of(self.table, whole):
             s = sum(profile)
             for m in self.depths:
                 sums[s][m] += whole[profile] * table.rows[m]
-        out: dict[int, dict[int, Fraction]] = {}
+        numer, den = {}, {}
         for m in self.depths:
             left = self.total - m
-            row: dict[int, Fraction] = {}
-            base = self.table.rows[m]
-            if left < most:
-                raise EngineError(f"{self.law.wager}: a deal of {most} cards {m} cards into a shoe of {self.total}")
-            # one denominator a depth: (left)_most; a profile of s cards is over (left)_s
-            numer = sum((sums[s][m] * perm(left - s, most - s) for s in sizes),
-                        numpy.zeros(self.table.width, dtype=object))
-            den = perm(left, most) * scale
-            for i, w in enumerate(base):
-                if w:
-                    row[self.table.lo + i] = Fraction(int(numer[i]), int(w) * den)
-            out[m] = row
-        return out
-
-
-def _gcd(a: int, b: int) -> int:
-    from math import gcd
-    return gcd(a, b)
+            # one denominator a depth, (left)_most: a profile of s cards is over (left)_s
+            numer[m] = sum((sums[s][m] * perm(left - s, most - s) for s in sizes),
+                           numpy.zeros(self.table.width, dtype=object))
+            den[m] = perm(left, most) * scale
+        return numer, den
 
 
 def _profiles(law: DealLaw, split: dict[int, list[int]], ngroups: int) -> dict[Profile, Fraction]:
@@ -210,13 +224,26 @@ def true_count_above(tags: Sequence[int], decks: int, m: int, c: int, threshold:
 def trigger(count: ExactCount, threshold: Fraction, weights: Optional[Sequence[Fraction]] = None) -> Trigger:
     """The counter's figures over rounds starting at ``count.depths`` (weighted as ``weights``,
     equal if not given: one round at each depth)."""
+    return _figures(count, threshold, weights, lambda m, c, numer: true_count_above(count.tags, count.decks, m, c,
+                                                                                   threshold))
+
+
+def best_count(count: ExactCount, weights: Optional[Sequence[Fraction]] = None) -> Trigger:
+    """The best a count can do: bet whenever the value given the count is above 0 (``threshold``
+    is 0 in the result, not used)."""
+    return _figures(count, Fraction(0), weights, lambda m, c, numer: numer > 0)
+
+
+def _figures(count: ExactCount, threshold: Fraction, weights: Optional[Sequence[Fraction]],
+             bet: Callable[[int, int, int], bool]) -> Trigger:
     depths = count.depths
     w = [Fraction(1, len(depths))] * len(depths) if weights is None else [Fraction(x) for x in weights]
+    if len(w) != len(depths) or sum(w) != 1 or min(w) < 0:
+        raise EngineError("weights of the round starts: one a depth, none below 0, adding up to 1")
     share = value = Fraction(0)
     for m, wm in zip(depths, w):
-        for c, v in count.values(m).items():
-            if true_count_above(count.tags, count.decks, m, c, threshold):
-                p = count.chance(m, c) * wm
-                share += p
-                value += p * v
+        if wm:
+            p, v = count.weighed(m, lambda c, numer: bet(m, c, numer))
+            share += wm * p
+            value += wm * v
     return Trigger(Fraction(threshold), share, value)

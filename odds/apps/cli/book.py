@@ -57,7 +57,8 @@ def cmd_sweep(args: argparse.Namespace) -> str:
                      level=args.level, arithmetic=args.arithmetic, peek=not args.no_peek,
                      pays=tuple(sorted(pays.items())), cap=args.cap, visible=args.visible,
                      streak=given.pop("streak", None), game=tuple(given.items()),
-                     wager_file=None if wager.definition is None else (args.wager_file, wager.definition.sha256))
+                     wager_file=None if wager.definition is None else (args.wager_file, wager.definition.sha256),
+                     round_cards=args.round_cards)
     exact = None
     if args.exact_count:
         from odds.apps.sweep_exact import deal_law
@@ -112,6 +113,9 @@ def add_sweep_parser(sub: argparse._SubParsersAction) -> None:
     sw.add_argument("--level", type=int, choices=(1, 2, 3), help="the count's level (default: the best of 1-3)")
     sw.add_argument("--arithmetic", choices=("auto", "exact", "float"), default="auto",
                     help="exact or float returns per round (auto: exact where it is as fast)")
+    sw.add_argument("--round-cards", type=whole_number(1),
+                    help="every round takes this many cards, the players' play ignored: rounds where the exact "
+                         "count's model puts them (--exact-count's figures are then the sweep's with no sampling error)")
     sw.add_argument("--exact-count", action="store_true",
                     help="also the counter's figures computed exactly, with no shoe dealt (the law of the running "
                          "count and the return given it; rounds every K cards, K the sweep's mean a round): the "
