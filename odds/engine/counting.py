@@ -114,17 +114,16 @@ class ExactCount:
         if self.total - self.depths[-1] < most:
             raise EngineError(f"{self.law.wager}: a deal of {most} cards {self.depths[-1]} cards into a shoe of "
                               f"{self.total}")
-        # sums[s][m]: sum over the profiles of s cards of A * W_{G - profile}(m, .), integers
-        sums = {s: {m: numpy.zeros(self.table.width, dtype=object) for m in self.depths} for s in sizes}
+        # sums[s][i]: sum over the profiles of s cards of A * W_{G - profile}(depths[i], .), integers
+        at = list(self.depths)
+        sums = {s: numpy.zeros((len(at), self.table.width), dtype=object) for s in sizes}
         for profile, table in _tables_of(self.table, whole):
-            s = sum(profile)
-            for m in self.depths:
-                sums[s][m] += whole[profile] * table.rows[m]
+            sums[sum(profile)] += whole[profile] * numpy.array([table.rows[m] for m in at], dtype=object)
         numer, den = {}, {}
-        for m in self.depths:
+        for i, m in enumerate(at):
             left = self.total - m
             # one denominator a depth, (left)_most: a profile of s cards is over (left)_s
-            numer[m] = sum((sums[s][m] * perm(left - s, most - s) for s in sizes),
+            numer[m] = sum((sums[s][i] * perm(left - s, most - s) for s in sizes),
                            numpy.zeros(self.table.width, dtype=object))
             den[m] = perm(left, most) * scale
         return numer, den
