@@ -195,3 +195,23 @@ def test_the_sweeps_counter_and_the_exact_one_agree(capsys):
                  "--exact-count"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "not a sum over the deals that settle it" in err[0]
+
+
+def test_sweep_all_ranks_by_the_exact_gain_where_every_wager_has_one(capsys):
+    import json
+    from odds.apps.cli import main
+    base = ["sweep-all", "--decks", "6", "--shoes", "5", "--no-dask", "--exact-count", "--format", "json"]
+    assert main(base + ["--only", "super-sevens,21+3,buster"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    gains = [row["exact_counter_gain_per_round"] for row in doc["ranking"]]
+    assert gains == sorted(gains, reverse=True) and "computed exactly" in doc["method"]
+    row = next(r for r in doc["ranking"] if r["wager"] == "21+3")
+    assert main(["sweep", "21+3", "--decks", "6", "--rule", "H17", "--paytable", row["paytable"], "--shoes", "5",
+                 "--no-dask", "--exact-count", "--format", "json"]) == 0
+    alone = json.loads(capsys.readouterr().out)["exact_count"]["counter"]["gain_per_round_float"]
+    assert alone == row["exact_counter_gain_per_round"]  # the same figure as odds sweep --exact-count gives
+    assert main(base + ["--only", "super-sevens,bust-it"]) == 0  # Bust It has no exact count
+    doc = json.loads(capsys.readouterr().out)
+    assert "computed exactly" not in doc["method"]
+    assert {row["wager"]: row["exact_counter_gain_per_round"] is None for row in doc["ranking"]} == \
+        {"super-sevens": False, "bust-it": True}

@@ -567,7 +567,7 @@ def test_sweep_all_ranks_by_the_counters_gain_and_is_the_same_on_dask(capsys, tm
     assert gains == sorted(gains, reverse=True) and {row["wager"] for row in here["ranking"]} == {
         "21+3", "bust-it", "super-sevens"}
     assert here["conditions"] == {"decks": 6, "rule": "H17", "penetration": "3/4", "spots": 5, "shoes": 6, "seed": 0,
-                                  "chunk": 100, "round_shoes": 10}
+                                  "chunk": 100, "round_shoes": 10, "exact_count": False}
     assert here["not_swept"] == [] and (tmp_path / "sweep-all-gain.png").is_file()
     # each row is that wager's own sweep
     one = json.loads(json.dumps(sweep_json(run_sweep(spec_of("bust-it", 6, "H17", shoes=6)))))

@@ -55,6 +55,7 @@ class Conditions:
     chunk: int = 100
     only: Optional[tuple[str, ...]] = None  # these wagers (default: every swept wager)
     round_shoes: int = ROUND_SHOES  # at most so many shoes for a wager settled on the player's play
+    exact_count: bool = False  # also each wager's counting figures computed exactly, where it has them
 
     def shoes_of(self, wager: str) -> int:
         """The shoes ``wager`` is swept over: ``shoes``, or at most ``round_shoes`` for a wager
@@ -100,6 +101,13 @@ class Summary:
     results: list[SweepResult] = field(default_factory=list)
     seconds: float = 0.0
     where: str = "in process"
+    exact: dict = field(default_factory=dict)  # wager -> its ExactCounting, or None where it has none
+
+    @property
+    def ranked_exactly(self) -> bool:
+        """Whether every wager has its counter's gain computed exactly (then the ranking is by it)."""
+        return bool(self.results) and all(self.exact.get(res.spec.wager) is not None and
+                                          self.exact[res.spec.wager].counter is not None for res in self.results)
 
     def rows(self) -> list[dict]:
         """A row a wager, best for the counter first (the figures of ``odds sweep``'s JSON)."""
@@ -118,7 +126,13 @@ class Summary:
                 "perfect_gain_per_round": j["perfect"]["gain_per_round"],
                 "shoes": j["shoes"], "rounds": j["rounds"], "cpu_us_per_round": _cpu_per(res, res.tally.rounds) * 1e6,
                 "cpu_s_per_shoe": _cpu_per(res, res.tally.shoes)})
-        return sorted(out, key=lambda row: (-row["counter_gain_per_round"], row["wager"]))
+            if self.conditions.exact_count:
+                e = self.exact.get(res.spec.wager)
+                out[-1]["exact_counter_gain_per_round"] = (None if e is None or e.counter is None
+                                                           else float(e.counter.value_per_round))
+                out[-1]["exact_best_gain_per_round"] = None if e is None else float(e.best.value_per_round)
+        key = "exact_counter_gain_per_round" if self.ranked_exactly else "counter_gain_per_round"
+        return sorted(out, key=lambda row: (-row[key], row["wager"]))
 
     def estimate(self, shoes: int = STUDY_SHOES, cores: int = 2, nodes: int = NODES,
                  cores_per_node: int = CORES_PER_NODE) -> dict:
@@ -148,6 +162,12 @@ def run_summary(conditions: Conditions, workers: int = 0, scheduler: Optional[st
         with bar(len(specs), "sweeping every wager", "wager") as shown:
             for spec in specs:
                 summary.results.append(run_sweep(spec, client=client, checkpoint=checkpoint))
+                if conditions.exact_count:
+                    from .sweep_exact import NoExactCount, exact_counting
+                    try:
+                        summary.exact[spec.wager] = exact_counting(spec, summary.results[-1].plan)
+                    except NoExactCount:
+                        summary.exact[spec.wager] = None
                 shown.update(1)
         summary.where = ("in process" if client is None else f"Dask scheduler {scheduler}" if scheduler
                          else f"local Dask cluster of {workers} worker(s), its start-up included")
@@ -164,10 +184,11 @@ def summary_json(s: Summary) -> dict:
     c = s.conditions
     return {"conditions": {"decks": c.decks, "rule": c.rule, "penetration": fraction_text(c.penetration),
                            "spots": c.spots, "shoes": c.shoes, "seed": c.seed, "chunk": c.chunk,
-                           "round_shoes": c.round_shoes},
+                           "round_shoes": c.round_shoes, "exact_count": c.exact_count},
             "ranking": [{k: v for k, v in row.items() if not k.startswith("cpu")} for row in s.rows()],
             "not_swept": _not_swept(),
-            "method": "each wager swept as `odds sweep` sweeps it; ranked by the counter's gain per round dealt"}
+            "method": "each wager swept as `odds sweep` sweeps it; ranked by the counter's gain per round dealt"
+                      + (", computed exactly (odds sweep --exact-count)" if s.ranked_exactly else "")}
 
 
 def _not_swept() -> list[str]:
@@ -196,20 +217,26 @@ def summary_text(s: Summary) -> str:
     rows = s.rows()
     table = text_table(
         ["rank", "wager", "paytable", "shoes", "full shoe", "edge rounds", "correlation", "counter bets", "gain/round",
-         "gain/round bet", "perfect gain/round", "CPU us/round"],
+         "gain/round bet", "perfect gain/round", "CPU us/round"]
+        + (["exact gain/round", "exact best count"] if c.exact_count else []),
         [[str(i + 1), r["wager"], r["paytable"] + (f" ({r['meters']})" if r["meters"] else ""), f"{r['shoes']:,}",
           percent(r["full_shoe_return_float"]), f"{r['edge_fraction']:.4%}", f"{r['betting_correlation']:.3f}",
           f"{r['counter_fraction_bet']:.4%}", percent(r["counter_gain_per_round"]),
           percent(r["counter_gain_per_round_bet"]), percent(r["perfect_gain_per_round"]), f"{r['cpu_us_per_round']:.0f}"]
-         for i, r in enumerate(rows)], right=(0, 3, 4, 5, 6, 7, 8, 9, 10, 11))
+         + ([percent(r["exact_counter_gain_per_round"]), percent(r["exact_best_gain_per_round"])]
+            if c.exact_count else [])
+         for i, r in enumerate(rows)], right=tuple(range(3, 14)) + (0,))
     est = s.estimate()
     not_swept = _not_swept()
     return "\n".join([
         f"odds sweep-all: {c.decks} deck(s), {c.rule}, penetration {float(c.penetration):g}, {c.spots} spots, "
         f"{_shoes(c.shoes)} a wager ({c.round_shoes:,} at most for a wager settled on the player's play), "
         f"seed {c.seed}",
-        "ranked by the counter's gain per round dealt (one unit bet when the true count passes the threshold from "
-        "the exact effects of removal; 'perfect' bets when the exact return is above 0)",
+        "ranked by the counter's gain per round dealt" + (", computed exactly" if s.ranked_exactly else "")
+        + " (one unit bet when the true count passes the threshold from the exact effects of removal; 'perfect' bets "
+        "when the exact return is above 0"
+        + ("; exact: no shoe dealt, rounds where the sweep's start, n/a for a wager with no exact count; the best count "
+           "bets when the exact return given the count is above 0)" if c.exact_count else ")"),
         "",
         table,
         "",

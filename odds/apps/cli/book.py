@@ -146,7 +146,8 @@ def cmd_sweep_all(args: argparse.Namespace) -> str:
     from odds.apps.sweep_summary import Conditions, run_summary, summary_json, summary_text, write_summary_plots
     penetration = _sweep_settings(args, "sweep-all")
     conditions = Conditions(args.decks, DealerRules.parse(args.rule).name, penetration, args.spots, args.shoes,
-                            args.seed, args.chunk, tuple(args.only) if args.only else None, args.round_shoes)
+                            args.seed, args.chunk, tuple(args.only) if args.only else None, args.round_shoes,
+                            args.exact_count)
     summary = run_summary(conditions, workers=0 if args.no_dask else args.workers, scheduler=args.scheduler,
                           checkpoint=args.checkpoint)
     if args.plots:
@@ -164,6 +165,9 @@ def add_sweep_all_parser(sub: argparse._SubParsersAction) -> None:
     sa.add_argument("--round-shoes", type=whole_number(1), default=10,
                     help="at most this many shoes for streak and burnout-bonus, whose return takes the round's "
                          "outcome law, about a second of processor time a round (default 10)")
+    sa.add_argument("--exact-count", action="store_true",
+                    help="also each wager's counter's gain computed exactly (see odds sweep --exact-count), and the "
+                         "ranking by it where every wager has one")
     _add_sweep_run(sa, "shoes to deal for each wager", "write the ranking's plot (PNG) into this folder")
     sa.set_defaults(run=cmd_sweep_all)
 
