@@ -65,10 +65,13 @@ def test_the_counters_figures_are_the_sweeps(proposal, capsys):
                  "--counting", "40", "--seed", "3", "--format", "json"]) == 0
     row = json.loads(capsys.readouterr().out)["rows"][0]["counting"]
     assert main(["sweep", "buster", "--decks", "6", "--rule", "H17", "--paytable-file", str(proposal), "--paytable",
-                 "P", "--shoes", "40", "--seed", "3", "--no-dask", "--format", "json"]) == 0
+                 "P", "--shoes", "40", "--seed", "3", "--no-dask", "--format", "json", "--exact-count"]) == 0
     sweep = json.loads(capsys.readouterr().out)
     assert row["rounds"] == sweep["rounds"] and row["player_edge_rounds"] == sweep["player_edge"]["rounds"]
     assert row["counter_gain_per_round"] == sweep["perfect"]["gain_per_round"]
+    exact = sweep["exact_count"]  # the exact figures of the same sweep
+    assert row["exact_count_best_gain_per_round"] == exact["best_count"]["gain_per_round_float"]
+    assert row["exact_count_counter_gain_per_round"] == exact["counter"]["gain_per_round_float"]
     lo, hi = row["player_edge_share_ci95"]
     assert lo <= row["player_edge_share"] <= hi
 

@@ -167,6 +167,7 @@ def test_the_book_of_a_proposed_file_says_how_beatable_it_is(proposed, tmp_path,
                                DealerRules.parse("H17"), 20, 4)
     assert (f"<tr><th>P</th><td>8 decks, H17</td><td>{figures.edge_rounds / figures.rounds:.3%} "
             f"[{figures.share_interval[0]:.3%}") in index
+    assert figures.exact_best_gain is not None and f"<td>{figures.exact_best_gain:+.5f}</td></tr>" in index
     capsys.readouterr()
     assert main(["report", "--only", "buster", "--out", str(tmp_path / "b2"), "--counting", "20"]) == 2
     assert "--counting sweeps the tables of a paytable file's book" in capsys.readouterr().err

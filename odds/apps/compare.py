@@ -40,6 +40,10 @@ class Counting:
     edge_rounds: int  # rounds with a player edge
     gain_per_round: float  # the counter's gain a round, betting only on a player edge
     share_interval: tuple[float, float]  # 95% Wilson interval of the share of rounds with a player edge
+    # computed exactly (odds sweep --exact-count), where the wager has a deal law: a linear count's
+    # counter and the best a count can do, a round dealt
+    exact_counter_gain: Optional[float] = None
+    exact_best_gain: Optional[float] = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,9 @@ class Comparison:
             out["counting"] = {"rounds": c.rounds, "player_edge_rounds": c.edge_rounds,
                                "player_edge_share": c.edge_rounds / c.rounds if c.rounds else 0.0,
                                "player_edge_share_ci95": list(c.share_interval),
-                               "counter_gain_per_round": c.gain_per_round}
+                               "counter_gain_per_round": c.gain_per_round,
+                               "exact_count_counter_gain_per_round": c.exact_counter_gain,
+                               "exact_count_best_gain_per_round": c.exact_best_gain}
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -94,7 +100,7 @@ class Comparison:
                   "max win"]
         counting = any(r.counting for r in self.rows)
         if counting:
-            header += ["edge rounds", "counter gain/round"]
+            header += ["edge rounds", "counter gain/round", "exact: count's gain/round"]
         rows = []
         for r in self.rows:
             s = r.sheet
@@ -103,9 +109,9 @@ class Comparison:
                    f"{s.std_dev:.4f}", f"{s.lab.volatility_index[90]:.4f}", f"{fraction_text(s.lab.max_win)} to 1"]
             if counting:
                 c = r.counting
-                row += ["-", "-"] if c is None else [
+                row += ["-", "-", "-"] if c is None else [
                     f"{c.edge_rounds / c.rounds:.3%} [{c.share_interval[0]:.3%}, {c.share_interval[1]:.3%}]",
-                    f"{c.gain_per_round:+.5f}"]
+                    f"{c.gain_per_round:+.5f}", "-" if c.exact_best_gain is None else f"{c.exact_best_gain:+.5f}"]
             rows.append(row)
         return header, rows
 
@@ -211,7 +217,9 @@ def compare(wager: Wager, tables: Sequence[tuple[Paytable, PaytableBook]],
 CONDITIONS = ("{shoes:,} shoes a table and configuration dealt by the sweep's engine (odds sweep), seed {seed}, "
               "penetration {penetration:g}, {spots} spots; a counter who knows the exact return of every round bets "
               "only on a player edge; the share of rounds with a player edge with its 95% Wilson interval (a sample: "
-              "the same seed gives the same numbers)")
+              "the same seed gives the same numbers); exact: no shoe dealt, the best a linear count (the sweep's tags) "
+              "can do, betting when the exact return given the count is above 0, rounds where the sweep's start "
+              "(odds sweep --exact-count)")
 
 
 def counting_figures(wager: Wager, table: Paytable, decks: int, rules: DealerRules, shoes: int, seed: int,
@@ -221,14 +229,22 @@ def counting_figures(wager: Wager, table: Paytable, decks: int, rules: DealerRul
     from odds.verify.statistics import wilson
 
     from .sweep import SweepSpec, run_sweep
+    from .sweep_exact import NoExactCount, exact_counting
     from .sweep_report import sweep_json
     if wager.shoe_return is None:
         return None
     spec = SweepSpec(wager.name, table.id, decks, rules.name, shoes=shoes, penetration=penetration, spots=spots,
                      seed=seed, pays=tuple(sorted(table.pays.items())))
-    doc = sweep_json(run_sweep(spec, workers=0, stream=io.StringIO()))
+    swept = run_sweep(spec, workers=0, stream=io.StringIO())
+    doc = sweep_json(swept)
     rounds, edge = doc["rounds"], doc["player_edge"]["rounds"]
-    return Counting(rounds, edge, doc["perfect"]["gain_per_round"], wilson(edge, rounds, 0.95))
+    try:
+        exact = exact_counting(spec, swept.plan)
+    except NoExactCount:
+        return Counting(rounds, edge, doc["perfect"]["gain_per_round"], wilson(edge, rounds, 0.95))
+    return Counting(rounds, edge, doc["perfect"]["gain_per_round"], wilson(edge, rounds, 0.95),
+                    None if exact.counter is None else float(exact.counter.value_per_round),
+                    float(exact.best.value_per_round))
 
 
 def edge_plot(c: Comparison) -> bytes:

@@ -48,9 +48,12 @@ def counting_table(items: Sequence[Item], counting: dict) -> str:
         return ""
     body = "".join(f"<tr><th>{escape(i.paytable)}</th><td>{i.decks} deck{'s' if i.decks > 1 else ''}, "
                    f"{escape(i.rule)}</td><td>{c.edge_rounds / c.rounds:.3%} [{c.share_interval[0]:.3%}, "
-                   f"{c.share_interval[1]:.3%}]</td><td>{c.gain_per_round:+.5f}</td></tr>" for i, c in rows)
+                   f"{c.share_interval[1]:.3%}]</td><td>{c.gain_per_round:+.5f}</td><td>"
+                   + ("&ndash;" if c.exact_best_gain is None else f"{c.exact_best_gain:+.5f}")
+                   + "</td></tr>" for i, c in rows)
     return ("<h3>Counting</h3><table><tr><th>paytable</th><th>configuration</th><th>rounds with a player edge "
-            "(95% interval)</th><th>counter's gain a round</th></tr>" + body + "</table>"
+            "(95% interval)</th><th>counter's gain a round</th><th>a count's gain a round, exact</th></tr>"
+            + body + "</table>"
             f'<p class="note">{escape(counting["conditions"])}.</p>')
 
 

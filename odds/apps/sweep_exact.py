@@ -125,12 +125,12 @@ def deal_law(spec: SweepSpec) -> DealLaw:
     record = WAGERS[spec.wager]
     if law is None and record.game is not None and spec.cap is None and spec.wager_file is None:
         book = builtin_paytables(spec.wager)
-        table = book.tables.get(spec.paytable)
-        if table is not None:
-            table = dataclasses.replace(table, pays=spec.pay_table, meter_pays={})
-            priced = PricedRecord(record, table, dict(book.extra), spec.rules, spec.decks, True,
-                                  record.build_options(dict(spec.game)))
-            law = priced.deal_law()
+        # the sweep's pays on a shipped table's record (a proposed table's id is none of them)
+        template = book.tables.get(spec.paytable) or next(iter(book.tables.values()))
+        table = dataclasses.replace(template, id=spec.paytable, pays=spec.pay_table, meter_pays={})
+        priced = PricedRecord(record, table, dict(book.extra), spec.rules, spec.decks, True,
+                              record.build_options(dict(spec.game)))
+        law = priced.deal_law()
     if law is None:
         raise NoExactCount(f"{spec.wager}'s return is not a sum over the deals that settle it (a round of the "
                            "main game, or a pay that depends on the shoe): the sweep alone gives its counting figures")
