@@ -73,6 +73,24 @@ def test_a_wagers_deal_law_is_its_own_exact_return(name, table, rule):
         assert law.value(counts) == r.ret * r.offered
 
 
+@pytest.mark.parametrize("name, law_expected", [("bet-the-bust", True), ("hot-3", True), ("push-22", False)])
+def test_a_definition_files_deal_law_is_its_own_exact_return(name, law_expected):
+    """A user's definition: a first-cards file, a dealer-final file paid by the dealer's result and
+    cards (no peek); one that reads the dealer's cards' suits has none."""
+    from pathlib import Path
+    from odds import DealerRules
+    path = Path(__file__).resolve().parent.parent / "examples" / "wagers" / f"{name}.toml"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        priced = price(wager_file=path, decks=6, rules=DealerRules.parse("H17", peek=False), any_decks=True, exact=True)
+    law = priced.deal_law()
+    assert (law is not None) == law_expected
+    if law is not None:
+        for counts in _depleted(3, seed=8):
+            r = priced.ret(counts)
+            assert law.value(counts) == r.ret * r.offered
+
+
 def test_a_wager_on_whole_rounds_has_no_deal_law():
     assert _priced("streak", "A", "S17").deal_law() is None
 

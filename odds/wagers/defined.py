@@ -48,6 +48,7 @@ from odds.core.errors import OddsError, WagerError, shown
 from odds.core.inputs import MAX_TEXT_FILE, InputError, load_toml, read_regular
 from odds.core.rules import DealerRules
 from odds.core.wager_definition import Condition, Definition, DefinitionError, parse_definition
+from odds.engine import deal_law as deals
 from odds.engine.dealer import DealerWeights, dealer_table
 from odds.engine.dealer_graph import RESULTS, bucket_keys
 from odds.engine.first_cards import ALL_CARDS, FirstCardsGame
@@ -530,6 +531,18 @@ class _DefinedDealer(ShoeReturn):
         law, made = outcome_chances(self.definition, shoe, self.rules, self.options)
         ret = sum((p * (self.pays.get(n, Fraction(-1)) if n else Fraction(-1)) for n, p in law.items()), Fraction(0))
         return ret.numerator, ret.denominator, made.numerator, made.denominator
+
+    def deal_law(self) -> Optional[deals.DealLaw]:
+        """Each final hand under an up card it is offered on pays as the fast twin weighs it (the pay
+        and the unit back); each such up card takes the unit. None where the fast twin has no
+        weights (a definition that reads the dealer's cards, or one placed after a peeked up card)."""
+        if self._weights is None:
+            return None
+        wins = {cell: (self.pays.get(name, Fraction(-1)) + 1 if name else Fraction(0))
+                for cell, name in self.cells.items() if cell[0] in self.offered}
+        return deals.dealer_law(self.wager, self.rules.hits_soft_17,
+                                lambda up, result, k: wins.get((up, result, k), Fraction(0)),
+                                {(u - 1,): Fraction(-1) for u in self.offered})
 
     def fast(self, counts: Sequence[int]) -> tuple[float, float]:
         if self._weights is None:
