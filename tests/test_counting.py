@@ -61,7 +61,7 @@ def _depleted(n, decks=6, seed=5):
 
 
 @pytest.mark.parametrize("name, table, rule", [
-    ("buster", "C", "H17"), ("buster", "A", "S17"), ("ez-bust", None, "H17"), ("21+3", "C", "S17"),
+    ("buster", "C", "H17"), ("buster", "A", "S17"), ("ez-bust", None, "H17"), ("21+3", "C", "S17"), ("bust-it", None, "S17"),
     ("royal-match-21", "A", "S17"), ("super-sevens", "A", "S17"), ("in-between", "A", "S17"),
     ("match-the-dealer", "A", "S17"), ("bet-the-set-21", "A", "S17"), ("house-money", "A", "S17")])
 def test_a_wagers_deal_law_is_its_own_exact_return(name, table, rule):
@@ -131,7 +131,7 @@ def _brute(priced, tags, decks, m):
 @pytest.mark.parametrize("name, table, rule, tags, depths", [
     ("buster", "C", "H17", HI_LO, [0, 1, 4, 6]), ("ez-bust", None, "S17", ODD, [3, 5]),
     ("super-sevens", "A", "S17", HI_LO, [2, 7, 12]), ("in-between", "A", "S17", ODD, [3, 6]),
-    ("21+3", "C", "S17", HI_LO, [2, 3])])
+    ("21+3", "C", "S17", HI_LO, [2, 3]), ("bust-it", None, "S17", ODD, [2, 5])])
 def test_the_value_given_the_count_is_brute_forces(name, table, rule, tags, depths):
     """One deck, a dozen cards seen at most: every composition of the cards seen, exactly."""
     priced = _priced(name, table, rule, decks=1)
@@ -228,8 +228,11 @@ def test_sweep_all_ranks_by_the_exact_gain_where_every_wager_has_one(capsys):
                  "--no-dask", "--exact-count", "--format", "json"]) == 0
     alone = json.loads(capsys.readouterr().out)["exact_count"]["counter"]["gain_per_round_float"]
     assert alone == row["exact_counter_gain_per_round"]  # the same figure as odds sweep --exact-count gives
-    assert main(base + ["--only", "super-sevens,bust-it"]) == 0  # Bust It has no exact count
-    doc = json.loads(capsys.readouterr().out)
+    from odds.apps.sweep_summary import Conditions, run_summary, summary_json
+    summary = run_summary(Conditions(shoes=5, only=("super-sevens", "bust-it"), exact_count=True))
+    assert summary.ranked_exactly
+    summary.exact["bust-it"] = None  # as for a wager settled on whole rounds (streak): no exact count
+    doc = summary_json(summary)
     assert "computed exactly" not in doc["method"]
     assert {row["wager"]: row["exact_counter_gain_per_round"] is None for row in doc["ranking"]} == \
         {"super-sevens": False, "bust-it": True}

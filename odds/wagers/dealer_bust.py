@@ -13,6 +13,7 @@ test_exchangeability.py checks this exactly on one deck against a player who dra
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
@@ -25,7 +26,7 @@ from odds.engine.cache import disk_cached
 from odds.core.cards import RANKS, SUITS, parse_card, parse_cards, value_label
 from odds.engine.dealer import DealerWeights, dealer_busts, dealer_table
 from odds.engine.dealer_graph import RESULTS, dealer_graph, dealer_kernel
-from odds.engine.deal_law import DealLaw, dealer_law
+from odds.engine.deal_law import DealLaw, dealer_law, first_cards_law
 from odds.core.errors import EngineError, InternalError, WagerError, option, shown
 from odds.core.game_rules import GameRules
 from odds.engine.outcomes import BUSTED, Settlement, round_outcomes, split_hand_sequences
@@ -716,13 +717,46 @@ class _EzBust(_Dealer):
         return out
 
 
+# Bust It's deal law: the dealer's first three cards by class, the values with the eights told apart
+# by suit (classes 0-6: A to 7, 7-10: the eight of S, H, D, C, 11: 9, 12: ten-valued)
+_BUST_IT_CLASS = tuple(r if r < 7 else 7 + c % 4 if r == 7 else 11 if r == 8 else 12
+                       for c, r in ((c, c // 4) for c in range(52)))
+_BUST_IT_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 9, 10)
+
+
+class _BustIt(CompiledReturn):
+    """Bust It's compiled closed form, and its deal law for the exact counting analysis."""
+
+    def __init__(self, pays: Mapping[str, Fraction]) -> None:
+        scale, scaled = scaled_pays(pays)
+        super().__init__("bust-it", lambda outcome: -scale if outcome == "lose" else scaled[cast(str, outcome)], scale,
+                         "closed form over the dealer's first three cards by value, and the eights by suit (exact "
+                         "integers, compiled; checked against the par sheet's count)")
+        self.pay_table = {k: Fraction(v) for k, v in pays.items()}
+
+    def _pay(self, combo: tuple[int, ...]) -> Fraction:
+        """The pay of the dealer's first three cards (classes, in dealing order)."""
+        a, b, third = (_BUST_IT_VALUE[k] for k in combo)
+        if a == 1 or b == 1 or not 12 <= a + b <= 16 or a + b + third <= 21:
+            return Fraction(-1)
+        if a == b == third == 8:
+            suits = {k - 7 for k in combo}
+            if len(suits) == 1:
+                return self.pay_table["eights-suited"]
+            if any(suits <= {SUITS.index(x) for x in group} for group in COLOURS):
+                return self.pay_table["eights-colour"]
+        return self.pay_table[f"third-{value_label(third)}"]
+
+    def deal_law(self) -> DealLaw:
+        classes = len(_BUST_IT_VALUE)
+        return first_cards_law("bust-it", _BUST_IT_CLASS, classes, 3,
+                               [self._pay(combo) for combo in itertools.product(range(classes), repeat=3)])
+
+
 def bust_it_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
     """Bust It's return for any shoe (the dealer's rules do not matter: only a hard 12 to 16 busts
     with one card): the count of :func:`~odds.wagers.dealer_bust.bust_it_combinations`, compiled."""
-    scale, scaled = scaled_pays(pays)
-    return CompiledReturn("bust-it", lambda outcome: -scale if outcome == "lose" else scaled[cast(str, outcome)], scale,
-                     "closed form over the dealer's first three cards by value, and the eights by suit (exact "
-                     "integers, compiled; checked against the par sheet's count)")
+    return _BustIt(pays)
 
 
 def buster_return(pays: Mapping[str, Fraction], rules: DealerRules = DealerRules()) -> ShoeReturn:
