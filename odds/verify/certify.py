@@ -41,12 +41,10 @@ from odds.wagers import WAGERS, Wager, get_wager
 from odds.pricing.parsheet import ParSheet
 
 from .checks import ExactCheck, Figure
+from .confirmation import AUTO, AUTO_CAP, DEFAULT_ROUNDS, DEFAULT_SEED
 from .fingerprint import code_hashes, report_id
 from .statistics import Check
 
-DEFAULT_ROUNDS = 200_000  # the fewest rounds of an automatic confirmation, and a round wager's
-AUTO = "auto"  # rounds: enough to expect ten hits of the rarest paid outcome, DEFAULT_ROUNDS to AUTO_CAP
-AUTO_CAP = 5_000_000  # the most rounds an automatic confirmation deals (about a minute)
 
 
 def auto_rounds(sheet: ParSheet) -> int:
@@ -55,7 +53,6 @@ def auto_rounds(sheet: ParSheet) -> int:
     short, the report's Monte Carlo section says its check of that outcome is weak)."""
     need = sheet.lab.rounds_for_hits(10)
     return min(max(DEFAULT_ROUNDS, need or 0), AUTO_CAP)
-DEFAULT_SEED = 1
 LOSERS = ("lose", "no-bust")
 
 

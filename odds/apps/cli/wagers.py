@@ -419,7 +419,7 @@ def _ending(lines: list[str], pdf: Any, printed: Optional[bytes], agrees: bool, 
 
 
 def add_certify_parser(sub: argparse._SubParsersAction) -> None:
-    from odds.verify.certify import AUTO, AUTO_CAP, DEFAULT_ROUNDS, DEFAULT_SEED
+    from odds.verify.confirmation import AUTO, AUTO_CAP, DEFAULT_ROUNDS, DEFAULT_SEED
 
     def certify_rounds(text: str) -> Union[int, str]:
         return AUTO if text.strip().lower() == AUTO else round_count(text)
