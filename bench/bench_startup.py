@@ -4,7 +4,11 @@ started the same way in the same run (the baseline), the best of ``--repeat`` ru
     python bench/bench_startup.py [--repeat 15]
 
 A script that calls ``odds`` many times pays this each call; the goal is 0.2 s for ``odds list``
-(the wager registry loaded for the options every wager command takes).
+(the wager registry loaded for the options every wager command takes). Run it with the Python of
+an installed package (``pip install .`` compiles the modules to bytecode): an editable install
+started with ``PYTHONDONTWRITEBYTECODE`` set compiles every module at each start, about 0.07 s
+more on this machine. 2026-12-07, a clean install, 2 cores, best of 15: ``odds list`` 0.164 s,
+``odds --version`` 0.169 s, the bare interpreter 0.013 s.
 """
 from __future__ import annotations
 
