@@ -236,3 +236,16 @@ def test_sweep_all_ranks_by_the_exact_gain_where_every_wager_has_one(capsys):
     assert "computed exactly" not in doc["method"]
     assert {row["wager"]: row["exact_counter_gain_per_round"] is None for row in doc["ranking"]} == \
         {"super-sevens": False, "bust-it": True}
+
+
+def test_the_exact_figures_are_checked_against_the_full_shoe():
+    """exact_counting refuses figures that do not average to the full shoe's value (a bug of ours)."""
+    import dataclasses
+    from odds.apps.sweep import SweepSpec, make_plan
+    from odds.apps.sweep_exact import exact_counting
+    from odds.core.errors import InternalError
+    spec = SweepSpec("buster", "C", 1, "H17", penetration=Fraction(1, 2))
+    plan = make_plan(spec)
+    assert exact_counting(spec, plan).check == plan.full_return
+    with pytest.raises(InternalError, match="do not average to the full shoe"):
+        exact_counting(spec, dataclasses.replace(plan, full_return=plan.full_return + Fraction(1, 10 ** 9)))

@@ -32,14 +32,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional
 
-from odds.core.errors import OddsError
+from odds.core.errors import InternalError, OddsError
 from odds.engine.counting import ExactCount, Trigger, best_count, trigger
 from odds.engine.deal_law import DealLaw
 from odds.pricing.priced import PricedRecord
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
 
-from .sweep import Plan, SweepError, SweepSpec, evaluator, play_round, shoe_seed
+from .sweep import Plan, SweepSpec, evaluator, play_round, shoe_seed
 
 ROUND_SHOES = 1000  # shoes dealt to find where the sweep's rounds start
 
@@ -159,7 +159,7 @@ def exact_counting(spec: SweepSpec, plan: Plan) -> ExactCounting:
                               float(count.chance(m, c))) for c, v in sorted(count.values(m).items())))
                    for m in drawn)
     if everyone.share != 1 or everyone.value_per_round != plan.full_return * plan.full_offered:
-        raise SweepError(f"{spec.wager}: the exact counting figures do not average to the full shoe's value")
+        raise InternalError(f"{spec.wager}: the exact counting figures do not average to the full shoe's value")
     return ExactCounting(plan.tags, plan.threshold, every, depths, tuple(w), counter, best, tuple(index),
                          everyone.value_per_round, time.perf_counter() - started, curves)
 
