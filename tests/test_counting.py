@@ -249,3 +249,20 @@ def test_the_exact_figures_are_checked_against_the_full_shoe():
     assert exact_counting(spec, plan).check == plan.full_return
     with pytest.raises(InternalError, match="do not average to the full shoe"):
         exact_counting(spec, dataclasses.replace(plan, full_return=plan.full_return + Fraction(1, 10 ** 9)))
+
+
+def test_the_exact_counts_json_keys_are_the_documented_ones(capsys):
+    """docs/json.md lists exact_count's keys: the command prints those and no others."""
+    import json
+    from pathlib import Path
+    from odds.apps.cli import main
+    assert main(["sweep", "super-sevens", "--decks", "6", "--paytable", "A", "--shoes", "3", "--no-dask",
+                 "--exact-count", "--format", "json"]) == 0
+    exact = json.loads(capsys.readouterr().out)["exact_count"]
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "json.md").read_text()
+    assert set(exact) == {"method", "round_starts", "counter", "best_count", "index", "full_shoe_check"}
+    assert set(exact["round_starts"]) == {"model", "mean_cards", "mean_cards_float", "depths", "weights"}
+    assert set(exact["counter"]) == {"fraction_bet", "fraction_bet_float", "gain_per_round", "gain_per_round_float",
+                                     "gain_per_round_bet", "gain_per_round_bet_float"}
+    for key in list(exact) + list(exact["round_starts"]) + list(exact["counter"]) + list(exact["index"][0]):
+        assert f'"{key}"' in docs, key
