@@ -131,6 +131,15 @@ cdef class DealerKernel:
         return starved
 
 
+cdef inline void _by_value(const long long* c52, long long* c) noexcept nogil:
+    """``c``: the 10 counts by value (ace first) of 52 counts by rank and suit (rank major)."""
+    cdef int i
+    for i in range(10):
+        c[i] = 0
+    for i in range(52):
+        c[min(i >> 2, 9)] += c52[i]
+
+
 cdef long long _shoe(counts, long long* c, bint by_value_too=True) except -1:
     """``c``: the shoe by value from 52 counts by rank and suit (rank major,
     ``odds.pricing.first_cards_closed.flat_counts``), or 10 by value (ace first) ``by_value_too``;
@@ -143,10 +152,7 @@ cdef long long _shoe(counts, long long* c, bint by_value_too=True) except -1:
         for i in range(10):
             c[i] = c52[i]
         return total
-    for i in range(10):
-        c[i] = 0
-    for i in range(52):
-        c[min(i >> 2, 9)] += c52[i]
+    _by_value(c52, c)
     return total
 
 
@@ -339,10 +345,7 @@ cdef class DealerWeights:
         while start + 4 <= n:
             for lane in range(4):
                 totals[lane] = read_state_row(&states[start + lane, 0], start + lane)
-                for j in range(10):
-                    c4[10 * lane + j] = 0
-                for j in range(52):
-                    c4[10 * lane + (j // 4 if j < 36 else 9)] += states[start + lane, j]
+                _by_value(&states[start + lane, 0], &c4[10 * lane])
             if not straight_dot4(c4, self.hits_soft_17, self.kf, self.busts_only, dots):
                 break
             for lane in range(4):
@@ -350,10 +353,7 @@ cdef class DealerWeights:
             start += 4
         for row in range(start, n):
             total = read_state_row(&states[row, 0], row)
-            for j in range(10):
-                c[j] = 0
-            for j in range(52):
-                c[j // 4 if j < 36 else 9] += states[row, j]
+            _by_value(&states[row, 0], c)
             dot = 0.0
             if total > 0 and straight_floats(c, self.hits_soft_17, NULL, NULL, self.kf, self.busts_only, &dot):
                 out[row] = dot / <double> total

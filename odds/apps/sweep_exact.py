@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from odds.core.errors import InternalError, OddsError
-from odds.engine.counting import ExactCount, Trigger, best_count, trigger
+from odds.engine.counting import ExactCount, Trigger, best_count, trigger, true_count
 from odds.engine.deal_law import DealLaw
 from odds.pricing.priced import PricedRecord
 from odds.wagers import WAGERS
@@ -53,8 +53,7 @@ class NoExactCount(OddsError):
 class ExactCounting:
     """The counting figures of a sweep's wager and count, exact under the model of round starts."""
 
-    tags: tuple[int, ...]
-    threshold: Optional[Fraction]
+    fixed_rounds: bool  # every round takes round_cards cards (the sweep's round_cards), not as played
     round_cards: Fraction  # the mean cards a round uses
     depths: tuple[int, ...]  # where rounds start
     weights: tuple[Fraction, ...]  # the share of rounds that start at each
@@ -69,7 +68,7 @@ class ExactCounting:
     @property
     def model(self) -> str:
         """Where rounds start, in words."""
-        if len(set(self.weights)) == 1:
+        if self.fixed_rounds:
             return f"a round every {self.round_cards} cards, from the first to the cut card, each alike"
         return (f"each depth weighted by the share of the sweep's rounds that start there, over {ROUND_SHOES} "
                 "shoes dealt as it deals them; the cards seen at a depth taken as any cards")
@@ -149,17 +148,15 @@ def exact_counting(spec: SweepSpec, plan: Plan) -> ExactCounting:
     best = best_count(count, w)
     everyone = trigger(count, Fraction(-10 ** 9), w)  # every round bet: the value must be the full shoe's
     index = []
-    total, tag_sum = spec.cards, 4 * spec.decks * sum(plan.tags)
     for m in depths:
         least = count.least_count(m)
-        tc = None if least is None else Fraction(52 * (least * total - m * tag_sum), (total - m) * total)
-        index.append((m, least, tc))
+        index.append((m, least, None if least is None else true_count(plan.tags, spec.decks, m, least)))
     drawn = sorted({depths[len(depths) * k // 4] for k in (1, 2, 3)} | {depths[-1]})
-    curves = tuple((m, tuple((float(Fraction(52 * (c * total - m * tag_sum), (total - m) * total)), float(v),
-                              float(count.chance(m, c))) for c, v in sorted(count.values(m).items())))
+    curves = tuple((m, tuple((float(true_count(plan.tags, spec.decks, m, c)), float(v), float(count.chance(m, c)))
+                             for c, v in sorted(count.values(m).items())))
                    for m in drawn)
     if everyone.share != 1 or everyone.value_per_round != plan.full_return * plan.full_offered:
         raise InternalError(f"{spec.wager}: the exact counting figures do not average to the full shoe's value")
-    return ExactCounting(plan.tags, plan.threshold, every, depths, tuple(w), counter, best, tuple(index),
+    return ExactCounting(spec.round_cards is not None, every, depths, tuple(w), counter, best, tuple(index),
                          everyone.value_per_round, time.perf_counter() - started, curves)
 

@@ -400,6 +400,5 @@ def write_plots(res: SweepResult, directory: Union[str, Path], exact: Optional[E
         ax.set(xlabel="true count (counts with a chance of at least 1e-6)", ylabel="exact return given the count (%)",
                title=f"{title}: exact return by true count")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=8)
-        fig.tight_layout()
-        save(fig, "exact-count")
+        save(fig, "exact-count")  # save lays the figure out
     return paths

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, factorial, gcd, perm
+from math import comb, factorial, lcm, perm
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy
@@ -39,6 +39,7 @@ from odds.core.errors import EngineError
 
 from .count_law import CountTable
 from .deal_law import DealLaw
+from .dealer_cards import compositions
 
 Profile = tuple[int, ...]  # cards of a deal in each tag group
 
@@ -105,9 +106,7 @@ class ExactCount:
 
     def _numerators(self) -> tuple[dict[int, Any], dict[int, int]]:
         """For each depth ``m``, E[value | m, c] = numer[m][c - lo] / (W(m, c) den[m]): integers."""
-        scale = 1
-        for a in self.profiles.values():
-            scale = scale * a.denominator // gcd(scale, a.denominator)
+        scale = lcm(*(a.denominator for a in self.profiles.values()))
         whole = {p: int(a * scale) for p, a in self.profiles.items()}
         sizes = sorted({sum(p) for p in whole})
         most = sizes[-1] if sizes else 0
@@ -139,7 +138,7 @@ def _profiles(law: DealLaw, split: dict[int, list[int]], ngroups: int) -> dict[P
         if (v, h) not in ways:
             got = []
             live = [g for g in range(ngroups) if split[v][g]]
-            for parts in _compositions(h, len(live)):
+            for parts in compositions(h, len(live)):
                 n = factorial(h)
                 profile = [0] * ngroups
                 for g, k in zip(live, parts):
@@ -160,16 +159,6 @@ def _profiles(law: DealLaw, split: dict[int, list[int]], ngroups: int) -> dict[P
         for p, x in partial.items():
             out[p] = out.get(p, Fraction(0)) + x
     return {p: a for p, a in out.items() if a}
-
-
-def _compositions(h: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way to write h as an ordered sum of ``parts`` whole numbers (0 allowed)."""
-    if parts == 1:
-        yield (h,)
-        return
-    for k in range(h + 1):
-        for rest in _compositions(h - k, parts - 1):
-            yield (k,) + rest
 
 
 def _tables_of(full: CountTable, needed: Any) -> Iterator[tuple[Profile, CountTable]]:
@@ -212,12 +201,20 @@ class Trigger:
         return self.value_per_round / self.share if self.share else None
 
 
-def true_count_above(tags: Sequence[int], decks: int, m: int, c: int, threshold: Fraction) -> bool:
-    """Whether the balanced true count ``52 (c - m t) / (N - m)`` (``t`` the mean tag of the full shoe's
-    cards) is above ``threshold``, exactly: the sweep's rule."""
+def true_count(tags: Sequence[int], decks: int, m: int, c: int) -> Fraction:
+    """The balanced true count ``52 (c - m t) / (N - m)`` after ``m`` cards at running count ``c``
+    (``t`` the mean tag of the full shoe's cards, ``N`` its cards), exact: the sweep's.
+
+    >>> true_count((-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1), 1, 26, 3)
+    Fraction(6, 1)
+    """
     total = 52 * decks
-    tag_sum = 4 * decks * sum(tags)
-    return 52 * (c * total - m * tag_sum) > threshold * (total - m) * total
+    return Fraction(52 * (c * total - m * 4 * decks * sum(tags)), (total - m) * total)
+
+
+def true_count_above(tags: Sequence[int], decks: int, m: int, c: int, threshold: Fraction) -> bool:
+    """Whether the balanced true count (:func:`true_count`) is above ``threshold``: the sweep's rule."""
+    return true_count(tags, decks, m, c) > threshold
 
 
 def trigger(count: ExactCount, threshold: Fraction, weights: Optional[Sequence[Fraction]] = None) -> Trigger:

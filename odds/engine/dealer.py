@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from array import array
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from math import perm
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, cast
@@ -250,15 +250,12 @@ def _float_table(counts: tuple[int, ...], rules: DealerRules) -> DealerTable:
     finals = array("d", bytes(8 * 11 * n))
     _compiled.dealer_table_rows(counts, finals, rules.hits_soft_17)
     keys = bucket_keys(rules.hits_soft_17)
-    walked: list = []
 
+    @cache
     def buckets() -> array:
-        if not walked:
-            kernel = dealer_kernel(rules.hits_soft_17)
-            out = array("d", bytes(8 * dealer_graph(rules.hits_soft_17).nbuckets))
-            kernel.floats(counts, sum(counts), out, array("d", bytes(8 * 11 * n)))
-            walked.append(out)
-        return walked[0]
+        out = array("d", bytes(8 * dealer_graph(rules.hits_soft_17).nbuckets))
+        dealer_kernel(rules.hits_soft_17).floats(counts, sum(counts), out, array("d", bytes(8 * 11 * n)))
+        return out
 
     def row(label: str) -> Optional[DealerDistribution]:
         up = UPCARDS.index(label) + 1

@@ -223,7 +223,7 @@ class DealerCards:
         classes = self.of_value[v]
         out: dict[Any, int] = defaultdict(int)
         for placed in product(range(len(classes)), repeat=len(slots)):
-            for rest in _compositions(m - len(slots), len(classes)):
+            for rest in compositions(m - len(slots), len(classes)):
                 taken = list(rest)
                 for i in placed:
                     taken[i] += 1
@@ -248,11 +248,15 @@ def _falling(n: int, k: int) -> int:
     return out
 
 
-def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way to write ``total`` as ``parts`` ordered whole numbers (each 0 or more)."""
+def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` ordered whole numbers (each 0 or more).
+
+    >>> list(compositions(2, 2))
+    [(0, 2), (1, 1), (2, 0)]
+    """
     if parts == 1:
         yield (total,)
         return
     for first in range(total + 1):
-        for rest in _compositions(total - first, parts - 1):
+        for rest in compositions(total - first, parts - 1):
             yield (first,) + rest
