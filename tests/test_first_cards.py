@@ -396,3 +396,81 @@ def test_a_crown_reading_that_is_not_one_is_refused():
     from odds import OddsError, price
     with pytest.raises(OddsError, match="reading=.word-for-word. is not one of player-suit, any-suit"):
         price("royal-match-21", "A", decks=6, reading="word-for-word").par_sheet(Shoe.decks(6))
+
+
+# ------------------------------------------------------------------------ the kernel's two loops
+
+def _tuples_mean(counts, k, pays, nclasses):
+    """The mean pay of a deal of k cards by every ordered tuple of classes, in Fractions."""
+    import itertools
+    total, num = sum(counts), Fraction(0)
+    for t in itertools.product(range(nclasses), repeat=k):
+        ways, left, index = 1, list(counts), 0
+        for c in t:
+            ways, left[c], index = ways * left[c], left[c] - 1, index * nclasses + c
+        num += ways * Fraction(pays[index])
+    deals = 1
+    for i in range(k):
+        deals *= total - i
+    return num / deals
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_sparse_loop_is_every_deal_counted(seed):
+    """SparsePays (the common pay and the deals that pay otherwise, prefixes with none skipped) against
+    the dense loop over every deal and a count of every ordered tuple in Fractions: random games of one
+    to three cards, the first ``alike`` interchangeable, most deals paying one pay, on shoes with
+    classes run out and shoes of just k cards."""
+    import random
+    from array import array
+    from odds.engine.kernels import first_cards_kernel as fk
+    rng = random.Random(seed)
+    nclasses, k = rng.choice([(2, 3), (3, 3), (4, 2), (5, 2), (6, 1), (4, 3)])
+    alike = rng.randint(1, k)
+    common = rng.choice([-1.0, 0.0, 2.5])
+    pay_of = {}
+
+    def pay(t):
+        key = tuple(sorted(t[:alike])) + t[alike:]
+        if key not in pay_of:  # a quarter pay otherwise, and every deal starting with class 0 the common pay
+            pay_of[key] = common if key[0] == 0 or rng.random() < 0.75 else float(rng.choice([1, 3, 10, -0.5]))
+        return pay_of[key]
+
+    import itertools
+    pays = array("d", [pay(t) for t in itertools.product(range(nclasses), repeat=k)])
+    class_of = array("i", [i % nclasses for i in range(52)])
+    sparse = fk.SparsePays(class_of, nclasses, k, alike, pays)
+    for _ in range(8):
+        cards = [rng.choice([0, 0, 1, 2, 5]) for _ in range(52)]
+        if sum(cards) < k:
+            cards[rng.randrange(52)] += k
+        by_class = [sum(cards[i] for i in range(52) if i % nclasses == c) for c in range(nclasses)]
+        exact = _tuples_mean(by_class, k, pays, nclasses)
+        dense = fk.expected_pay(cards, class_of, nclasses, k, pays, alike=alike)
+        assert abs(sparse.mean(cards) - float(exact)) < 1e-12 and abs(dense - float(exact)) < 1e-12, (cards, exact)
+    shoe_of_k = [0] * 52
+    for i in rng.sample(range(52), k):
+        shoe_of_k[i] = 1
+    assert abs(sparse.mean(shoe_of_k) - fk.expected_pay(shoe_of_k, class_of, nclasses, k, pays, alike=alike)) < 1e-12
+
+
+@pytest.mark.parametrize("name, table, extra", [
+    ("bet-the-set-21", "A", {}), ("house-money", "A", {}), ("in-between", "A", {}), ("super-sevens", "A", {}),
+    ("blazing-7s", "A", {"meters": "jackpot=2000", "procedure": "up-card"}),
+    ("progressive-blackjack", "USD1", {"meters": "jackpot=50000"}), ("super-match", "1", {})])
+def test_the_sparse_loop_is_the_dense_loop_on_every_deals_wager(name, table, extra):
+    """Each wager priced deal by deal: its mean pay by the sparse loop and by the dense one, on 30
+    depleted six-deck shoes and a shoe of a few cards."""
+    import random
+    from odds import DealtShoe, price
+    deals = price(name, table, decks=6, **extra)._fast.deals
+    rng = random.Random(11)
+    for _ in range(30):
+        dealt = DealtShoe(6, random.Random(rng.random()))
+        dealt.deal_codes(rng.randrange(0, 300))
+        counts = list(dealt.counts)
+        assert abs(deals.mean(counts) - deals.dense_mean(counts)) < 1e-12, counts
+    few = [0] * 52
+    for i in (0, 5, 6, 7, 30, 51):
+        few[i] = 1
+    assert abs(deals.mean(few) - deals.dense_mean(few)) < 1e-12

@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from array import array
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import factorial
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping, Sequence
@@ -138,8 +138,18 @@ class DealPays:
     atom_pays: Mapping[tuple[str, ...], Fraction]  # the exact pay of each classification
     needs_suits: bool  # whether the classes tell suits apart
 
+    @cached_property
+    def sparse(self) -> Any:
+        """The pays laid out for the kernel as the common pay and the deals that pay otherwise
+        (``first_cards_kernel.SparsePays``): what :meth:`mean` and :meth:`mean_many` read."""
+        return first_cards_kernel.SparsePays(self.class_of, self.nclasses, self.game.k, self.game.alike, self.pays)
+
     def mean(self, cards: Sequence[int]) -> float:
         """The mean pay over every deal of the game's cards from ``cards`` (52 counts, rank major)."""
+        return self.sparse.mean(cards, self.game.name)
+
+    def dense_mean(self, cards: Sequence[int]) -> float:
+        """:meth:`mean` by the plainer loop over every deal (``first_cards_kernel.expected_pay``): its check."""
         return first_cards_kernel.expected_pay(cards, self.class_of, self.nclasses, self.game.k, self.pays,
                                               self.game.name, self.game.alike)
 
@@ -151,8 +161,7 @@ class DealPays:
 
     def mean_many(self, states: Any, out: Any) -> None:
         """:meth:`mean` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""
-        first_cards_kernel.expected_pay_many(states, self.class_of, self.nclasses, self.game.k, self.pays, out,
-                                             self.game.name, self.game.alike)
+        self.sparse.mean_many(states, out, self.game.name)
 
 
 def deal_pays(game: FirstCardsGame, pays: Mapping[tuple[str, ...], Fraction]) -> DealPays:

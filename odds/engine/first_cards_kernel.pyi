@@ -12,6 +12,15 @@ def expected_pay(cards: Sequence[int], class_of: Any, nclasses: int, k: int, pay
     buffer of doubles: the pay of each ordered tuple of classes; the first ``alike`` positions
     interchangeable (each multiset of them visited once)."""
 
-def expected_pay_many(states: Any, class_of: Any, nclasses: int, k: int, pays: Any, out: Any,
-                      name: str = ..., alike: int = 1) -> None:
-    """``expected_pay`` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""
+class SparsePays:
+    """The pays of a deal as the common pay and the deals that pay otherwise; ``mean`` as
+    ``expected_pay`` gives it, skipping the deals that pay the common pay."""
+    nclasses: int
+    k: int
+    alike: int
+    common: float
+    def __init__(self, class_of: Any, nclasses: int, k: int, alike: int, pays: Any) -> None: ...
+    def mean(self, cards: Sequence[int], name: str = "the deal") -> float:
+        """The mean pay of a deal from 52 counts by rank and suit."""
+    def mean_many(self, states: Any, out: Any, name: str = "the deal") -> None:
+        """``mean`` of every row of ``states`` (an int64 array of rows of 52 counts) into ``out``."""
