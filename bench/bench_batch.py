@@ -1,5 +1,7 @@
 """Many shoe states in one call (``PricedWager.ret_many``) against one call a state (``ret``), in the
 same process: microseconds a state for each wager, float, six decks, ``--states`` depleted shoes.
+The streak wagers price a state by the player engine's round law (a second or so a state): they are
+timed on two states each way, and ``ret_many`` is ``ret`` row by row for them.
 
     python bench/bench_batch.py [--states 1000] [--repeat 3]
 """
@@ -16,7 +18,11 @@ from odds import DealtShoe, price
 WAGERS = [("21+3", "C", {}), ("royal-match-21", "A", {}), ("match-the-dealer", "A", {}),
           ("twenty-point-bonus", "A", {}), ("kings-bounty", "A", {}), ("bust-it", None, {"rules": "H17"}),
           ("buster", "C", {"rules": "H17"}), ("ez-bust", None, {"rules": "H17"}), ("super-sevens", "A", {}),
-          ("bet-the-set-21", "A", {}), ("house-money", "A", {}), ("in-between", "A", {})]
+          ("bet-the-set-21", "A", {}), ("house-money", "A", {}), ("in-between", "A", {}), ("super-match", "1", {}),
+          ("blazing-7s", "A", {"meters": "jackpot=2000", "procedure": "up-card"}),
+          ("progressive-blackjack", "USD1", {"meters": "jackpot=50000"}),
+          ("progressive-super-sevens", "A", {"meters": "jackpot=5000", "split_sevens": "2 3 4"})]
+STREAKS = [("streak", "A", {"rules": "H17"}), ("burnout-bonus", None, {"rules": "H17"})]
 
 
 def states(n: int) -> list[list[int]]:
@@ -48,7 +54,12 @@ def main() -> None:
         wager = price(name, table, decks=6, **extra)
         one = best(lambda: [wager.ret(row) for row in rows], args.repeat) / len(rows)
         many = best(lambda: wager.ret_many(array), args.repeat) / len(rows)
-        print(f"{name:20s} ret {one * 1e6:6.2f} us a state   ret_many {many * 1e6:6.2f} us a state   x{one / many:5.1f}")
+        print(f"{name:24s} ret {one * 1e6:6.2f} us a state   ret_many {many * 1e6:6.2f} us a state   x{one / many:5.1f}")
+    for name, table, extra in STREAKS:  # fresh states each way: the engine keeps what it has priced
+        wager = price(name, table, decks=6, **extra)
+        one = best(lambda: [wager.ret(row) for row in rows[:2]], 1) / 2
+        many = best(lambda: wager.ret_many(array[2:4]), 1) / 2
+        print(f"{name:24s} ret {one:6.2f} s a state    ret_many {many:6.2f} s a state    x{one / many:5.1f}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@
 outcomes and the cycle, in 128 bits for any shoe of up to a thousand decks), for a simulator's
 shoe states.
 """
+cimport cython
+
 from int128 cimport to_int, u128
 from shoe_counts cimport read_counts, read_state_row
 
@@ -13,8 +15,8 @@ from shoe_counts cimport read_counts, read_state_row
 # ``odds.pricing.first_cards_closed`` (and Bust It's count of ``odds.wagers.dealer_bust``) are the
 # check the tests hold these to.
 
-FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it")
-NEEDS = (3, 4, 4, 4, 3, 3)  # cards each form deals
+FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it", "super-match")
+NEEDS = (3, 4, 4, 4, 3, 3, 4)  # cards each form deals
 
 cdef extern from *:
     ctypedef long long i128 "__int128"
@@ -216,6 +218,36 @@ cdef int _form_bust_it(const long long* c, i128 n, i128* t) noexcept nogil:
     return 8
 
 
+@cython.cdivision(True)
+cdef inline long long _exactly(long long a, long long b) noexcept nogil:
+    # a / b where b divides a, in 64 bits: C's division, by a constant once inlined (a shoe's n (n - 1)
+    # (n - 2) (n - 3) / 2 is below 2 ** 62 for 52,000 cards)
+    return a / b
+
+
+cdef int _form_super_match(const long long* c, i128 n, i128* t) noexcept nogil:
+    cdef long long k
+    cdef i128 pairs, pairs_sum = 0, pairs_squares = 0, quads = 0, trips = 0, one_pair = 0
+    cdef long long by_rank[13]
+    cdef int r
+    for r in range(13):
+        k = c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        by_rank[r] = k
+        pairs = _c2_64(k)
+        pairs_sum += pairs
+        pairs_squares += pairs * pairs
+        quads += _exactly(_c2_64(k) * (k - 2) * (k - 3), 12)  # C(k, 4) = C(k, 2) (k - 2) (k - 3) / 12, exactly
+        trips += <i128> _exactly(_c2_64(k) * (k - 2), 3) * (n - k)  # C(k, 3) (n - k)
+    for r in range(13):  # a pair of rank r, then two cards of two other ranks, unlike each other
+        pairs = _c2_64(by_rank[r])
+        one_pair += pairs * (_c2(n - by_rank[r]) - (pairs_sum - pairs))
+    # four of a kind, two pair, three of a kind, one pair, then none; unordered, of C(n, 4)
+    t[0], t[1], t[2], t[3] = quads, (pairs_sum * pairs_sum - pairs_squares) >> 1, trips, one_pair
+    t[5] = _exactly(<long long> (_c2(n) * (n - 2) * (n - 3)), 12)
+    t[4] = t[5] - (t[0] + t[1] + t[2] + t[3])
+    return 5
+
+
 cdef int _terms(int form, object counts, i128* t) except -1:
     """The terms of ``form`` into ``t`` and the cycle after them; returns the number of terms."""
     cdef long long c[52]
@@ -241,7 +273,9 @@ cdef int _terms_of(int form, const long long* c, long long total, i128* t) excep
         return _form_kings_bounty(c, total, t)
     if form == 4:
         return _form_match_the_dealer(c, total, t)
-    return _form_bust_it(c, total, t)
+    if form == 5:
+        return _form_bust_it(c, total, t)
+    return _form_super_match(c, total, t)
 
 
 cdef object _int(i128 x):

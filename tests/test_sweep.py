@@ -28,7 +28,7 @@ from odds.apps import sweep_checkpoint
 from odds.apps.sweep_checkpoint import CheckpointError
 from odds.apps.sweep_report import sweep_json, write_plots
 from odds.wagers import get_wager
-from odds.wagers.card_combinations import GAMES
+from odds.wagers import card_combinations, super_match
 from odds.wagers.dealer_bust import ez_bust_probability
 from odds.wagers.dealer_bust import bust_it_combinations
 from odds.wagers.sevens import parse_meters, pays_at_meters
@@ -47,6 +47,7 @@ SHOE_DECIDED = tuple(w for w in swept_wagers() if w not in ROUND_LAW)
 METERS = {"progressive-super-sevens": "jackpot=2000", "blazing-7s": "jackpot=2000",
           "progressive-blackjack": "jackpot=50000"}  # the progressives' meters, held through a sweep
 CARDS = [r + s for r in RANKS for s in SUITS]
+GAMES = {**card_combinations.GAMES, "super-match": super_match.GAME}  # those with closed forms among them
 
 
 def depleted(decks, removed, seed):

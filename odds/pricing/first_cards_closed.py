@@ -1,5 +1,5 @@
-"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21 and king's bounty, for any shoe
-by rank and suit.
+"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21, king's bounty and super match,
+for any shoe by rank and suit.
 
 The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
@@ -201,8 +201,34 @@ def count_kings_bounty(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int
     return _atoms(rows), cycle
 
 
+# Super match's, as odds.wagers.super_match.super_match returns them.
+QUADS, TWO_PAIR, THREE_OF_A_KIND, ONE_PAIR = ("four-of-a-kind",), ("two-pair",), ("three-of-a-kind",), ("pair",)
+
+
+def count_super_match(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Unordered four-card combinations of each super match hand, by rank: four of a kind, two pair,
+    three of a kind (and a card of another rank), one pair (and two cards of two other ranks, unlike
+    each other), then none; the cycle is C(N, 4).
+
+    >>> ways, cycle = count_super_match([1] * 52)  # one deck: 13 quads, 78 x 36 two pairs
+    >>> cycle, ways[("four-of-a-kind",)], ways[("two-pair",)]
+    (270725, 13, 2808)
+    """
+    total = _check(counts, 4, "super-match")
+    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    pairs = [comb(n, 2) for n in ranks]
+    one_pair = sum(p * (comb(total - n, 2) - (sum(pairs) - p)) for n, p in zip(ranks, pairs))
+    rows: list[tuple[tuple[str, ...], int]] = [
+        (QUADS, sum(comb(n, 4) for n in ranks)), (TWO_PAIR, sum(a * b for a, b in itertools.combinations(pairs, 2))),
+        (THREE_OF_A_KIND, sum(comb(n, 3) * (total - n) for n in ranks)), (ONE_PAIR, one_pair)]
+    cycle = comb(total, 4)
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
 CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point,
-                "royal-match-21": count_royal_match, "kings-bounty": count_kings_bounty}
+                "royal-match-21": count_royal_match, "kings-bounty": count_kings_bounty,
+                "super-match": count_super_match}
 
 
 def count_match_the_dealer(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
@@ -240,6 +266,7 @@ COMPILED: dict[str, tuple[object, ...]] = {
                      UNSUITED_21, NOTHING),
     "match-the-dealer": (("suited-match",), ("unsuited-match",), ()),
     "bust-it": ("eights-suited", "eights-colour", "third-6", "third-7", "third-8", "third-9", "third-T", "lose"),
+    "super-match": (QUADS, TWO_PAIR, THREE_OF_A_KIND, ONE_PAIR, NOTHING),
 }
 
 

@@ -17,7 +17,7 @@ from odds.core.cards import Card
 from odds.engine.first_cards import FirstCardsGame
 from odds.pricing.first_cards_base import first_cards_wager
 from odds.pricing.record import Wager
-from odds.pricing.shoe_returns import deals_return
+from odds.pricing.shoe_returns import closed_form_return
 from odds.reference import dealt, hands
 from odds.reference.dealt import Dealt
 
@@ -41,5 +41,5 @@ WAGERS: tuple[Wager, ...] = (
                       ("the player's four first cards, both hands' two cards before any switch; suits do not count",
                        "the four cards are alike for this wager and counted unordered"),
                       reference_hands=hands.super_match, dealt=Dealt(dealt.super_match_round),
-                      shoe_return=deals_return("super-match")),
+                      shoe_return=closed_form_return("super-match")),
 )
