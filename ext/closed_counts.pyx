@@ -15,8 +15,8 @@ from shoe_counts cimport read_counts, read_state_row
 # ``odds.pricing.first_cards_closed`` (and Bust It's count of ``odds.wagers.dealer_bust``) are the
 # check the tests hold these to.
 
-FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it", "super-match")
-NEEDS = (3, 4, 4, 4, 3, 3, 4)  # cards each form deals
+FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it", "super-match", "in-between")
+NEEDS = (3, 4, 4, 4, 3, 3, 4, 3)  # cards each form deals
 
 cdef extern from *:
     ctypedef long long i128 "__int128"
@@ -190,9 +190,11 @@ cdef inline i128 _triples(i128 m) noexcept nogil:  # an unordered pair, then a t
 
 
 cdef int _form_bust_it(const long long* c, i128 n, i128* t) noexcept nogil:
-    cdef i128 v[11]
-    cdef i128 ways[11]
-    cdef i128 pairs, third, suited = 0, colour
+    # the three-card counts in 64 bits: at most C(n, 2) (n - 2), below 2 ** 47 for 52,000 cards
+    cdef long long v[11]
+    cdef long long ways[11]
+    cdef long long pairs, third
+    cdef i128 suited = 0, colour
     cdef int a, b, x, r, s
     for a in range(11):
         v[a] = ways[a] = 0
@@ -202,10 +204,12 @@ cdef int _form_bust_it(const long long* c, i128 n, i128* t) noexcept nogil:
         for b in range(a, 11):
             if not 12 <= a + b <= 16:
                 continue
-            pairs = _c2(v[a]) if a == b else v[a] * v[b]
+            pairs = _c2_64(v[a]) if a == b else v[a] * v[b]
+            if pairs == 0:
+                continue
             for x in range(22 - a - b, 11):
                 third = v[x] - (x == a) - (x == b)
-                if pairs and third > 0:
+                if third > 0:
                     ways[x] += pairs * third
     for s in range(4):
         suited += _triples(c[4 * EIGHT_R + s])
@@ -248,6 +252,35 @@ cdef int _form_super_match(const long long* c, i128 n, i128* t) noexcept nogil:
     return 5
 
 
+cdef int _form_in_between(const long long* c, i128 n, i128* t) noexcept nogil:
+    # in 64 bits: a term is at most C(n, 2) (n - 2), below 2 ** 47 for 52,000 cards
+    cdef long long v[13]
+    cdef long long below[14]
+    cdef long long ways, triples = 0, spread_1 = 0, spread_2 = 0, spread_3 = 0, other = 0
+    cdef int r, lo, hi
+    below[0] = 0
+    for r in range(13):  # 2, 3, ..., K, then the ace: low to high
+        v[r] = c[4 * ((r + 1) % 13)] + c[4 * ((r + 1) % 13) + 1] + c[4 * ((r + 1) % 13) + 2] + c[4 * ((r + 1) % 13) + 3]
+        below[r + 1] = below[r] + v[r]
+        triples += _c2_64(v[r]) * (v[r] - 2)
+    for lo in range(11):
+        for hi in range(lo + 2, 13):
+            ways = v[lo] * v[hi] * (below[hi] - below[lo + 1])
+            if hi - lo == 2:
+                spread_1 += ways
+            elif hi - lo == 3:
+                spread_2 += ways
+            elif hi - lo == 4:
+                spread_3 += ways
+            else:
+                other += ways
+    # a triple match, spreads of 1, 2, 3 and more, then none; of C(n, 2) (n - 2)
+    t[0], t[1], t[2], t[3], t[4] = triples, spread_1, spread_2, spread_3, other
+    t[6] = _c2(n) * (n - 2)
+    t[5] = t[6] - (t[0] + t[1] + t[2] + t[3] + t[4])
+    return 6
+
+
 cdef int _terms(int form, object counts, i128* t) except -1:
     """The terms of ``form`` into ``t`` and the cycle after them; returns the number of terms."""
     cdef long long c[52]
@@ -275,7 +308,9 @@ cdef int _terms_of(int form, const long long* c, long long total, i128* t) excep
         return _form_match_the_dealer(c, total, t)
     if form == 5:
         return _form_bust_it(c, total, t)
-    return _form_super_match(c, total, t)
+    if form == 6:
+        return _form_super_match(c, total, t)
+    return _form_in_between(c, total, t)
 
 
 cdef object _int(i128 x):

@@ -1,5 +1,5 @@
-"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21, king's bounty and super match,
-for any shoe by rank and suit.
+"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21, king's bounty, super match and
+in-between, for any shoe by rank and suit.
 
 The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
@@ -226,9 +226,40 @@ def count_super_match(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int]
     return _atoms(rows), cycle
 
 
+# In-between's, as odds.wagers.card_combinations.in_between returns them.
+TRIPLE_MATCH, SPREADS, SPREAD_OTHER = ("triple-match",), (("spread-1",), ("spread-2",), ("spread-3",)), ("spread-other",)
+
+
+def count_in_between(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of each in-between outcome: the player's two cards unordered, then the up card;
+    ranks from 2 (low) to the ace (high). Three cards of a rank are a triple match; two cards of
+    ranks ``lo < hi`` with ``hi - lo - 1`` ranks between (the spread) win with an up card of a rank
+    between; the cycle is C(N, 2) (N - 2).
+
+    >>> ways, cycle = count_in_between([1] * 52)  # one deck
+    >>> cycle, ways[("spread-1",)], 11 * 16 * 4, ways[("triple-match",)], 13 * 6 * 2
+    (66300, 704, 704, 156, 156)
+    """
+    total = _check(counts, 3, "in-between")
+    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    low_to_high = ranks[1:] + ranks[:1]  # 2, 3, ..., K, A
+    below = list(itertools.accumulate(low_to_high, initial=0))  # below[i]: cards of the ranks under the i-th
+
+    def spread(s: int) -> int:
+        return sum(low_to_high[lo] * low_to_high[lo + s + 1] * (below[lo + s + 1] - below[lo + 1])
+                   for lo in range(12 - s))
+
+    rows: list[tuple[tuple[str, ...], int]] = [(TRIPLE_MATCH, sum(comb(n, 2) * (n - 2) for n in ranks))]
+    rows += [(atom, spread(s)) for s, atom in enumerate(SPREADS, start=1)]
+    rows.append((SPREAD_OTHER, sum(spread(s) for s in range(4, 12))))
+    cycle = comb(total, 2) * (total - 2)
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
 CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point,
                 "royal-match-21": count_royal_match, "kings-bounty": count_kings_bounty,
-                "super-match": count_super_match}
+                "super-match": count_super_match, "in-between": count_in_between}
 
 
 def count_match_the_dealer(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
@@ -267,6 +298,7 @@ COMPILED: dict[str, tuple[object, ...]] = {
     "match-the-dealer": (("suited-match",), ("unsuited-match",), ()),
     "bust-it": ("eights-suited", "eights-colour", "third-6", "third-7", "third-8", "third-9", "third-T", "lose"),
     "super-match": (QUADS, TWO_PAIR, THREE_OF_A_KIND, ONE_PAIR, NOTHING),
+    "in-between": (TRIPLE_MATCH, *SPREADS, SPREAD_OTHER, NOTHING),
 }
 
 

@@ -456,7 +456,7 @@ WAGERS = (
                       ("triple-match", "spread-1", "spread-2", "spread-3", "spread-other"),
                       ("ranks from 2 (low) to ace (high); a pair or two consecutive ranks lose unless a triple match",),
                       reference_hands=hands.in_between, dealt=_dealt(dealt.in_between_hands),
-                      shoe_return=deals_return("in-between")),
+                      shoe_return=closed_form_return("in-between")),
     Wager("twenty-point-bonus", "Twenty-point bonus", "9 NYCRR 5324.11(k)", TWENTY_RANKING, _twenty_point_sheet,
           TwentyPointOptions, partial_paytables=True, dealer_rule_matters=False,
           reference=figures.first_cards(lambda options: GAMES["twenty-point-bonus"],
