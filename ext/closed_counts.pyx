@@ -15,8 +15,9 @@ from shoe_counts cimport read_counts, read_state_row
 # ``odds.pricing.first_cards_closed`` (and Bust It's count of ``odds.wagers.dealer_bust``) are the
 # check the tests hold these to.
 
-FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it", "super-match", "in-between")
-NEEDS = (3, 4, 4, 4, 3, 3, 4, 3)  # cards each form deals
+FORMS = ("21+3", "twenty-point-bonus", "royal-match-21", "kings-bounty", "match-the-dealer", "bust-it", "super-match", "in-between",
+         "bet-the-set-21", "house-money")
+NEEDS = (3, 4, 4, 4, 3, 3, 4, 3, 2, 2)  # cards each form deals
 
 cdef extern from *:
     ctypedef long long i128 "__int128"
@@ -281,6 +282,43 @@ cdef int _form_in_between(const long long* c, i128 n, i128* t) noexcept nogil:
     return 6
 
 
+cdef int _form_bet_the_set(const long long* c, i128 n, i128* t) noexcept nogil:
+    cdef long long suited = 0, pairs = 0
+    cdef int i, r
+    for i in range(52):
+        suited += _c2_64(c[i])
+    for r in range(13):
+        pairs += _c2_64(c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3])
+    # a suited pair, another pair, then none; of C(n, 2)
+    t[0], t[1], t[3] = suited, pairs - suited, _c2(n)
+    t[2] = t[3] - pairs
+    return 3
+
+
+cdef int _form_house_money(const long long* c, i128 n, i128* t) noexcept nogil:
+    cdef long long v[13]
+    cdef long long straights = 0, suited = 0, suited_ak = 0, pairs = 0, here
+    cdef int r, up, s
+    for r in range(13):
+        v[r] = c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        pairs += _c2_64(v[r])
+    for r in range(13):  # A-2, 2-3, ..., Q-K, K-A: the ace high and low
+        up = (r + 1) % 13
+        straights += v[r] * v[up]
+        here = 0
+        for s in range(4):
+            here += c[4 * r + s] * c[4 * up + s]
+        if r == KING_R:
+            suited_ak = here
+        else:
+            suited += here
+    # a suited ace-king, another straight flush, a straight, a pair, then none; of C(n, 2)
+    t[0], t[1], t[2], t[3] = suited_ak, suited, straights - suited - suited_ak, pairs
+    t[5] = _c2(n)
+    t[4] = t[5] - (t[0] + t[1] + t[2] + t[3])
+    return 5
+
+
 cdef int _terms(int form, object counts, i128* t) except -1:
     """The terms of ``form`` into ``t`` and the cycle after them; returns the number of terms."""
     cdef long long c[52]
@@ -310,7 +348,11 @@ cdef int _terms_of(int form, const long long* c, long long total, i128* t) excep
         return _form_bust_it(c, total, t)
     if form == 6:
         return _form_super_match(c, total, t)
-    return _form_in_between(c, total, t)
+    if form == 7:
+        return _form_in_between(c, total, t)
+    if form == 8:
+        return _form_bet_the_set(c, total, t)
+    return _form_house_money(c, total, t)
 
 
 cdef object _int(i128 x):

@@ -1,5 +1,5 @@
-"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21, king's bounty, super match and
-in-between, for any shoe by rank and suit.
+"""Closed-form counts of 21+3, the twenty-point bonus, royal match 21, king's bounty, super match,
+in-between, bet the set 21 and house money, for any shoe by rank and suit.
 
 The general first-cards engine (:func:`odds.engine.first_cards.count_first_cards`) visits every ordered
 tuple of card classes: exact, and tens of milliseconds a shoe. A simulator that asks for the odds
@@ -257,9 +257,50 @@ def count_in_between(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int],
     return _atoms(rows), cycle
 
 
+# Bet the set 21's and house money's, as odds.wagers.card_combinations.bet_the_set and house_money
+# return them.
+SUITED_PAIR = ("suited-pair", "pair")
+SUITED_AK, STRAIGHT_FLUSH_TWO = ("suited-ak", "straight-flush", "straight"), ("straight-flush", "straight")
+
+
+def count_bet_the_set(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of the player's two cards, unordered, of each bet the set outcome: a suited pair
+    (two cards of one rank and suit), another pair, then none; the cycle is C(N, 2).
+
+    >>> count_bet_the_set([2] * 52)[0]  # two decks: 52 suited pairs, 13 x (C(8, 2) - 4) others
+    {('suited-pair', 'pair'): 52, ('pair',): 312, (): 4992}
+    """
+    total = _check(counts, 2, "bet-the-set-21")
+    suited = sum(comb(n, 2) for n in counts)
+    pairs = sum(comb(sum(counts[4 * r:4 * r + 4]), 2) for r in range(13))
+    return _atoms([(SUITED_PAIR, suited), (PAIR, pairs - suited), (NOTHING, comb(total, 2) - pairs)]), comb(total, 2)
+
+
+def count_house_money(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
+    """Combinations of the player's two cards, unordered, of each house money outcome: a suited
+    ace-king, another suited pair of consecutive ranks (a straight flush), an unsuited one (a
+    straight), a pair, then none; the ace is high and low, so the 13 consecutive pairs of ranks run
+    A-2, 2-3, ..., K-A. The cycle is C(N, 2).
+
+    >>> count_house_money([1] * 52)[0][("straight",)]  # one deck: 13 pairs of ranks x 12 unsuited
+    156
+    """
+    total = _check(counts, 2, "house-money")
+    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    straight = sum(ranks[r] * ranks[(r + 1) % 13] for r in range(13))
+    suited = [sum(counts[4 * r + s] * counts[4 * ((r + 1) % 13) + s] for s in range(4)) for r in range(13)]
+    pairs = sum(comb(n, 2) for n in ranks)
+    rows = [(SUITED_AK, suited[KING]), (STRAIGHT_FLUSH_TWO, sum(suited) - suited[KING]),
+            (STRAIGHT, straight - sum(suited)), (PAIR, pairs)]
+    cycle = comb(total, 2)
+    rows.append((NOTHING, cycle - sum(w for _, w in rows)))
+    return _atoms(rows), cycle
+
+
 CLOSED_FORMS = {"21+3": count_21_plus_3, "twenty-point-bonus": count_twenty_point,
                 "royal-match-21": count_royal_match, "kings-bounty": count_kings_bounty,
-                "super-match": count_super_match, "in-between": count_in_between}
+                "super-match": count_super_match, "in-between": count_in_between,
+                "bet-the-set-21": count_bet_the_set, "house-money": count_house_money}
 
 
 def count_match_the_dealer(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], int]:
@@ -299,6 +340,8 @@ COMPILED: dict[str, tuple[object, ...]] = {
     "bust-it": ("eights-suited", "eights-colour", "third-6", "third-7", "third-8", "third-9", "third-T", "lose"),
     "super-match": (QUADS, TWO_PAIR, THREE_OF_A_KIND, ONE_PAIR, NOTHING),
     "in-between": (TRIPLE_MATCH, *SPREADS, SPREAD_OTHER, NOTHING),
+    "bet-the-set-21": (SUITED_PAIR, PAIR, NOTHING),
+    "house-money": (SUITED_AK, STRAIGHT_FLUSH_TWO, STRAIGHT, PAIR, NOTHING),
 }
 
 
