@@ -16,7 +16,7 @@ from odds import DealtShoe, price
 from odds.wagers import WAGERS
 from odds.wagers.paytables import builtin_paytables
 
-SETTINGS = {"ez-bust": {"rules": "H17"}, "buster": {"rules": "H17"},
+SETTINGS = {"ez-bust": {"rules": "H17"}, "buster": {"rules": "H17"}, "bust-it": {"rules": "H17"},
             "blazing-7s": {"meters": "jackpot=2000"}, "progressive-blackjack": {"meters": "jackpot=10000"},
             "progressive-super-sevens": {"meters": "jackpot=5000"}}
 
