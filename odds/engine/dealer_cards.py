@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from math import factorial
+from math import factorial, perm
 from typing import Any, Callable, Iterator, Optional
 
 from .dealer_graph import classify
@@ -231,21 +231,14 @@ class DealerCards:
                 for k in rest:
                     ways //= factorial(k)
                 for (_, n), k in zip(classes, taken):
-                    ways *= _falling(n, k)
+                    ways *= perm(n, k)
                 if not ways:
                     continue
                 folds = tuple(t.of(zip((c for c, _ in classes), taken)) for t in self.reading.tallies)
                 marks = self.reading.marks
                 out[(tuple((s, marks[s][classes[i][0]] if marks else classes[i][0]) for s, i in zip(slots, placed)),
                      folds)] += ways
-        return dict(out), _falling(self.by_value[v], m)
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
+        return dict(out), perm(self.by_value[v], m)
 
 
 def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
