@@ -1,6 +1,6 @@
 """Many shoe states in one call (``PricedWager.ret_many``) against one call a state (``ret``), in the
 same process: microseconds a state for each wager, float, six decks, ``--states`` depleted shoes.
-The streak wagers price a state by the player engine's round law (a second or so a state): they are
+The streak wagers price a state by the player engine's round law (about half a second a state): they are
 timed on two states each way, and ``ret_many`` is ``ret`` row by row for them.
 
     python bench/bench_batch.py [--states 1000] [--repeat 3]

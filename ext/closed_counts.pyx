@@ -41,6 +41,10 @@ cdef inline long long _c2_64(long long n) noexcept nogil:
     return (n * (n - 1)) >> 1
 
 
+cdef inline long long _rank(const long long* c, int r) noexcept nogil:  # the cards of rank r, A = 0
+    return c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+
+
 cdef int _form_21_plus_3(const long long* c, i128 total128, i128* t) noexcept nogil:
     # in 64 bits: with at most 1,000 of a card (4,000 of a rank, 13,000 of a suit, 52,000 in all) the
     # largest sum, total^3, is under 1.5e14
@@ -50,7 +54,7 @@ cdef int _form_21_plus_3(const long long* c, i128 total128, i128* t) noexcept no
     cdef long long n, st = 0, sf = 0, straight = 0, fp = 0, fd = 0, pair = 0, trips = 0, e1, e2, e3
     cdef int i, r, s, a, b, d
     for i in range(13):
-        rank[i] = c[4 * i] + c[4 * i + 1] + c[4 * i + 2] + c[4 * i + 3]
+        rank[i] = _rank(c, i)
     for s in range(4):
         suit[s] = 0
         for r in range(13):
@@ -93,8 +97,8 @@ cdef int _form_twenty_point(const long long* c, i128 total, i128* t) noexcept no
         for s in range(4):
             tens += c[4 * r + s]
             matched += _c2(c[4 * r + s])
-    aces = c[0] + c[1] + c[2] + c[3]
-    nines = c[4 * NINE_R] + c[4 * NINE_R + 1] + c[4 * NINE_R + 2] + c[4 * NINE_R + 3]
+    aces = _rank(c, 0)
+    nines = _rank(c, NINE_R)
     qh = c[4 * QUEEN_R + HEARTS_S]
     qh_pairs = _c2(qh)
     dbj = 2 * aces * (tens - 2) if qh_pairs else 0
@@ -176,7 +180,7 @@ cdef int _form_match_the_dealer(const long long* c, i128 n, i128* t) noexcept no
     for i in range(52):
         sq += <i128> c[i] * c[i]
     for r in range(13):
-        k = c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        k = _rank(c, r)
         r2 += k * k
         miss += k * (n - k) * (n - k - 1)
     # a deal counts once for each of the player's cards that matches the up card: suited, unsuited;
@@ -200,7 +204,7 @@ cdef int _form_bust_it(const long long* c, i128 n, i128* t) noexcept nogil:
     for a in range(11):
         v[a] = ways[a] = 0
     for r in range(13):
-        v[min(r, 9) + 1] += c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        v[min(r, 9) + 1] += _rank(c, r)
     for a in range(2, 11):
         for b in range(a, 11):
             if not 12 <= a + b <= 16:
@@ -236,7 +240,7 @@ cdef int _form_super_match(const long long* c, i128 n, i128* t) noexcept nogil:
     cdef long long by_rank[13]
     cdef int r
     for r in range(13):
-        k = c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        k = _rank(c, r)
         by_rank[r] = k
         pairs = _c2_64(k)
         pairs_sum += pairs
@@ -261,7 +265,7 @@ cdef int _form_in_between(const long long* c, i128 n, i128* t) noexcept nogil:
     cdef int r, lo, hi
     below[0] = 0
     for r in range(13):  # 2, 3, ..., K, then the ace: low to high
-        v[r] = c[4 * ((r + 1) % 13)] + c[4 * ((r + 1) % 13) + 1] + c[4 * ((r + 1) % 13) + 2] + c[4 * ((r + 1) % 13) + 3]
+        v[r] = _rank(c, (r + 1) % 13)
         below[r + 1] = below[r] + v[r]
         triples += _c2_64(v[r]) * (v[r] - 2)
     for lo in range(11):
@@ -288,7 +292,7 @@ cdef int _form_bet_the_set(const long long* c, i128 n, i128* t) noexcept nogil:
     for i in range(52):
         suited += _c2_64(c[i])
     for r in range(13):
-        pairs += _c2_64(c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3])
+        pairs += _c2_64(_rank(c, r))
     # a suited pair, another pair, then none; of C(n, 2)
     t[0], t[1], t[3] = suited, pairs - suited, _c2(n)
     t[2] = t[3] - pairs
@@ -300,7 +304,7 @@ cdef int _form_house_money(const long long* c, i128 n, i128* t) noexcept nogil:
     cdef long long straights = 0, suited = 0, suited_ak = 0, pairs = 0, here
     cdef int r, up, s
     for r in range(13):
-        v[r] = c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]
+        v[r] = _rank(c, r)
         pairs += _c2_64(v[r])
     for r in range(13):  # A-2, 2-3, ..., Q-K, K-A: the ace high and low
         up = (r + 1) % 13
@@ -319,6 +323,12 @@ cdef int _form_house_money(const long long* c, i128 n, i128* t) noexcept nogil:
     return 5
 
 
+ctypedef int (*Form)(const long long*, i128, i128*) noexcept nogil
+cdef Form _FORM_OF[10]  # in the order of FORMS
+_FORM_OF[:] = [_form_21_plus_3, _form_twenty_point, _form_royal_match, _form_kings_bounty, _form_match_the_dealer,
+               _form_bust_it, _form_super_match, _form_in_between, _form_bet_the_set, _form_house_money]
+
+
 cdef int _terms(int form, object counts, i128* t) except -1:
     """The terms of ``form`` into ``t`` and the cycle after them; returns the number of terms."""
     cdef long long c[52]
@@ -334,25 +344,7 @@ cdef int _terms_of(int form, const long long* c, long long total, i128* t) excep
     if total < NEEDS[form]:
         from odds.core.errors import EngineError
         raise EngineError(f"{FORMS[form]} needs {NEEDS[form]} cards; the shoe holds {total}")
-    if form == 0:
-        return _form_21_plus_3(c, total, t)
-    if form == 1:
-        return _form_twenty_point(c, total, t)
-    if form == 2:
-        return _form_royal_match(c, total, t)
-    if form == 3:
-        return _form_kings_bounty(c, total, t)
-    if form == 4:
-        return _form_match_the_dealer(c, total, t)
-    if form == 5:
-        return _form_bust_it(c, total, t)
-    if form == 6:
-        return _form_super_match(c, total, t)
-    if form == 7:
-        return _form_in_between(c, total, t)
-    if form == 8:
-        return _form_bet_the_set(c, total, t)
-    return _form_house_money(c, total, t)
+    return _FORM_OF[form](c, total, t)
 
 
 cdef object _int(i128 x):

@@ -227,19 +227,21 @@ cdef double _visit_runs(Runs* R, int depth, long long index, int prev, int run) 
     return s
 
 
-cdef inline void _by_class(const long long* cards, const int* class_of, int nclasses, long long* c) noexcept nogil:
+cdef inline long long _by_class(const long long* cards, const int* class_of, int nclasses, long long* c) noexcept nogil:
     """The 52 counts ``cards`` summed by class into ``c``, a run of cards of one class (the suits of a
-    rank) summed before it is stored."""
+    rank) summed before it is stored; returns their total."""
     cdef int i, now = class_of[0]
-    cdef long long run = 0
+    cdef long long run = 0, total = 0
     for i in range(nclasses):
         c[i] = 0
     for i in range(52):
         if class_of[i] != now:
             c[now] += run
+            total += run
             now, run = class_of[i], 0
         run += cards[i]
     c[now] += run
+    return total + run
 
 
 cdef class SparsePays:
@@ -361,7 +363,6 @@ cdef class SparsePays:
         cdef long long c[64]
         cdef long long total
         cdef Py_ssize_t row
-        cdef int i
         cdef const long long* counts
         cdef const long long* first
         cdef double* into
@@ -378,8 +379,5 @@ cdef class SparsePays:
         with nogil:
             for row in range(states.shape[0]):
                 counts = first + 52 * row
-                total = 0
-                for i in range(52):
-                    total += counts[i]
-                _by_class(counts, self._class_of, self.nclasses, c)
+                total = _by_class(counts, self._class_of, self.nclasses, c)
                 into[row] = self._mean(c, total)

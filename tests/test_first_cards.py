@@ -419,7 +419,7 @@ def _tuples_mean(counts, k, pays, nclasses):
 def test_the_sparse_loop_is_every_deal_counted(seed):
     """SparsePays (the common pay and the deals that pay otherwise, prefixes with none skipped) against
     the dense loop over every deal and a count of every ordered tuple in Fractions: random games of one
-    to three cards, the first ``alike`` interchangeable, most deals paying one pay, on shoes with
+    to four cards, the first ``alike`` interchangeable, most deals paying one pay, on shoes with
     classes run out and shoes of just k cards."""
     import random
     from array import array

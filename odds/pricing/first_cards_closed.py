@@ -70,6 +70,11 @@ def _check(counts: Sequence[int], k: int, name: str) -> int:
     return total
 
 
+def _by_rank(counts: Sequence[int]) -> list[int]:
+    """The 52 counts summed by rank (13 of them, A first)."""
+    return [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+
+
 def _atoms(pairs: Iterable[tuple[tuple[str, ...], int]]) -> dict[tuple[str, ...], int]:
     return {atom: ways for atom, ways in pairs if ways}
 
@@ -81,7 +86,7 @@ def count_21_plus_3(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int], 
     flush of three ranks (the third elementary symmetric sum of a suit's counts) or a pair is
     counted, then the better hands are taken out."""
     total = _check(counts, 3, "21+3")
-    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    ranks = _by_rank(counts)
     suits = [sum(counts[s::4]) for s in range(4)]
     suited_trips = sum(comb(n, 3) for n in counts)
     trips = sum(comb(n, 3) for n in ranks)
@@ -215,7 +220,7 @@ def count_super_match(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int]
     (270725, 13, 2808)
     """
     total = _check(counts, 4, "super-match")
-    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    ranks = _by_rank(counts)
     pairs = [comb(n, 2) for n in ranks]
     one_pair = sum(p * (comb(total - n, 2) - (sum(pairs) - p)) for n, p in zip(ranks, pairs))
     rows: list[tuple[tuple[str, ...], int]] = [
@@ -241,7 +246,7 @@ def count_in_between(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int],
     (66300, 704, 704, 156, 156)
     """
     total = _check(counts, 3, "in-between")
-    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    ranks = _by_rank(counts)
     low_to_high = ranks[1:] + ranks[:1]  # 2, 3, ..., K, A
     below = list(itertools.accumulate(low_to_high, initial=0))  # below[i]: cards of the ranks under the i-th
 
@@ -272,7 +277,7 @@ def count_bet_the_set(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int]
     """
     total = _check(counts, 2, "bet-the-set-21")
     suited = sum(comb(n, 2) for n in counts)
-    pairs = sum(comb(sum(counts[4 * r:4 * r + 4]), 2) for r in range(13))
+    pairs = sum(comb(n, 2) for n in _by_rank(counts))
     return _atoms([(SUITED_PAIR, suited), (PAIR, pairs - suited), (NOTHING, comb(total, 2) - pairs)]), comb(total, 2)
 
 
@@ -286,7 +291,7 @@ def count_house_money(counts: Sequence[int]) -> tuple[dict[tuple[str, ...], int]
     156
     """
     total = _check(counts, 2, "house-money")
-    ranks = [sum(counts[4 * r:4 * r + 4]) for r in range(13)]
+    ranks = _by_rank(counts)
     straight = sum(ranks[r] * ranks[(r + 1) % 13] for r in range(13))
     suited = [sum(counts[4 * r + s] * counts[4 * ((r + 1) % 13) + s] for s in range(4)) for r in range(13)]
     pairs = sum(comb(n, 2) for n in ranks)
@@ -319,7 +324,7 @@ def count_match_the_dealer(counts: Sequence[int]) -> tuple[dict[tuple[str, ...],
     15600
     """
     n = _check(counts, 3, "match-the-dealer")
-    ranks = [counts[4 * r] + counts[4 * r + 1] + counts[4 * r + 2] + counts[4 * r + 3] for r in range(13)]
+    ranks = _by_rank(counts)
     sq = sum(k * k for k in counts)
     r2 = sum(k * k for k in ranks)
     miss = sum(k * (n - k) * (n - k - 1) for k in ranks)
